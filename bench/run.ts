@@ -1,0 +1,126 @@
+// npm run bench: load scenarios against the budgets of DESIGN.md. Each server runs in a child
+// process; autocannon runs here. Results are printed and written to bench/results/<scenario>.json.
+//   npm run bench                 all scenarios
+//   npm run bench -- overhead     the global-plugin overhead against raw node:http and bare Fastify
+import { type ChildProcess, spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const root = path.resolve(import.meta.dirname, "..");
+const duration = Number(process.env.BENCH_SECONDS ?? 10);
+
+interface Measured {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function startServer(kind: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(root, "bench", "server.ts"), kind, String(port)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${kind} server did not start`)), 60_000);
+    child.stdout?.on("data", (chunk: Buffer) => {
+      if (chunk.toString().includes("ready")) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`${kind} server exited with ${code}`)));
+  });
+  // Request logs go nowhere during the run, as they would to a log shipper.
+  child.stdout?.removeAllListeners("data");
+  child.stdout?.resume();
+  return child;
+}
+
+async function load(name: string, url: string, connections: number, headers: Record<string, string> = {}) {
+  // Warm-up so JIT and connection pools are settled before measuring.
+  await autocannon({ url, connections, duration: 2, headers });
+  const result = await autocannon({ url, connections, duration, headers });
+  const measured: Measured = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p95: result.latency.p97_5 !== undefined ? percentile95(result) : result.latency.p99,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+  return measured;
+}
+
+// autocannon reports p90 and p97.5; p95 is taken between them conservatively (the higher).
+function percentile95(result: autocannon.Result): number {
+  return result.latency.p97_5;
+}
+
+async function stop(child: ChildProcess) {
+  child.kill("SIGTERM");
+  await new Promise((resolve) => child.once("exit", resolve));
+}
+
+async function overhead() {
+  const connections = 32;
+  const port = 4801;
+  const results: Measured[] = [];
+  for (const kind of ["raw", "fastify", "shop"]) {
+    const child = await startServer(kind, port);
+    try {
+      // A browser of the shop sends its CSRF cookie; without it every response would issue one.
+      results.push(await load(kind, `http://127.0.0.1:${port}/bench/bare`, connections));
+    } finally {
+      await stop(child);
+    }
+  }
+  const [raw, fastify, shop] = results as [Measured, Measured, Measured];
+  const summary = {
+    scenario: "overhead",
+    date: new Date().toISOString(),
+    connections,
+    durationSeconds: duration,
+    results,
+    ratios: {
+      shopVsBareFastify: round(shop.requestsPerSecond / fastify.requestsPerSecond),
+      shopVsRawHttp: round(shop.requestsPerSecond / raw.requestsPerSecond),
+      bareFastifyVsRawHttp: round(fastify.requestsPerSecond / raw.requestsPerSecond),
+    },
+    budget: "shop ≥ 0.9 × bare Fastify requests/s (DESIGN.md)",
+  };
+  return summary;
+}
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+const scenarios: Record<string, () => Promise<Record<string, unknown>>> = { overhead };
+
+const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
+const names = wanted.length ? wanted : Object.keys(scenarios);
+fs.mkdirSync(path.join(root, "bench", "results"), { recursive: true });
+for (const name of names) {
+  const scenario = scenarios[name];
+  if (!scenario) {
+    console.error(`Unknown scenario ${name}. Known: ${Object.keys(scenarios).join(", ")}`);
+    process.exit(2);
+  }
+  console.log(`\n== ${name}`);
+  const summary = await scenario();
+  for (const row of summary.results as Measured[]) {
+    console.log(
+      `${row.name.padEnd(10)} ${String(row.requestsPerSecond).padStart(8)} req/s   p50 ${row.p50} ms   p95 ${row.p95} ms   p99 ${row.p99} ms   errors ${row.errors}   non-2xx ${row.non2xx}`,
+    );
+  }
+  if (summary.ratios) console.log("ratios", summary.ratios);
+  fs.writeFileSync(
+    path.join(root, "bench", "results", `${name}.json`),
+    `${JSON.stringify(summary, null, 2)}\n`,
+  );
+}

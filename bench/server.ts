@@ -1,0 +1,50 @@
+// One server for a benchmark run, in its own process so the load generator does not share its
+// event loop: `node bench/server.ts <raw|fastify|shop> <port>`. Prints "ready" when listening.
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import Fastify from "fastify";
+import { openDatabase } from "#db/client.ts";
+import { runMigrations } from "#db/migrate.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+
+const [kind, portArg] = process.argv.slice(2);
+const port = Number(portArg);
+const body = JSON.stringify({ ok: true });
+
+if (kind === "raw") {
+  http
+    .createServer((_request, response) => {
+      response.writeHead(200, { "content-type": "application/json; charset=utf-8" });
+      response.end(body);
+    })
+    .listen(port, "127.0.0.1", () => console.log("ready"));
+} else if (kind === "fastify") {
+  const app = Fastify();
+  app.get("/bench/bare", async () => ({ ok: true }));
+  await app.listen({ port, host: "127.0.0.1" });
+  console.log("ready");
+} else if (kind === "shop") {
+  // The real app with every global plugin (cookies, compression, helmet, market, session, CSRF,
+  // error handling, swagger, request logging at info level) and one bare route added for the run.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-bench-"));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    DATA_DIR: dataDir,
+  });
+  const database = await openDatabase({ databaseUrl: process.env.BENCH_DATABASE_URL, dataDir });
+  await runMigrations(database);
+  const app = await buildApp(config, database, { pages: { mode: "none" } });
+  app.get("/bench/bare", async () => ({ ok: true }));
+  await app.listen({ port, host: "127.0.0.1" });
+  console.log("ready");
+} else {
+  console.error(`unknown server kind ${kind}`);
+  process.exit(2);
+}
+
+process.on("SIGTERM", () => process.exit(0));

@@ -1,0 +1,27 @@
+// The server the browser journeys drive: the production build on a fresh data directory, with a
+// small catalogue so it seeds quickly. Mail lands in <data>/mail for the journeys to read.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, "test-results", "e2e-data");
+fs.rmSync(dataDir, { recursive: true, force: true });
+fs.mkdirSync(dataDir, { recursive: true });
+
+const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: process.env.E2E_PORT ?? "3210",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? "300",
+    COOKIE_SECURE: "false",
+    LOG_LEVEL: "warn",
+  },
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
+child.on("exit", (code) => process.exit(code ?? 0));

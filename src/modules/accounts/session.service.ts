@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import type { SessionUser } from "#server/request-context.ts";
+import { sessions, users } from "./accounts.schema.ts";
+
+export const SESSION_COOKIE = "sessionid";
+export const SESSION_DAYS = 30;
+const DAY_MS = 86_400_000;
+
+export function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+export function newToken(bytes = 32): string {
+  return crypto.randomBytes(bytes).toString("base64url");
+}
+
+export interface LoadedSession {
+  id: string;
+  user: SessionUser | null;
+  data: Record<string, unknown>;
+  expiresAt: Date;
+}
+
+/** One query: the session row and its member, or null when unknown or expired. */
+export async function loadSession(db: Db, token: string): Promise<LoadedSession | null> {
+  const id = hashToken(token);
+  const rows = await db
+    .select({
+      id: sessions.id,
+      data: sessions.data,
+      expiresAt: sessions.expiresAt,
+      userId: users.id,
+      email: users.email,
+      name: users.name,
+      emailValidatedAt: users.emailValidatedAt,
+      deletedAt: users.deletedAt,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return null;
+  const user =
+    row.userId && row.email && !row.deletedAt
+      ? {
+          id: row.userId,
+          email: row.email,
+          name: row.name ?? "",
+          emailValidated: row.emailValidatedAt !== null,
+        }
+      : null;
+  return { id: row.id, user, data: row.data, expiresAt: row.expiresAt };
+}
+
+/** Creates a session row and returns the cookie token (only its hash is stored). */
+export async function createSession(
+  db: Db,
+  userId: number | null,
+  data: Record<string, unknown> = {},
+): Promise<{ token: string; id: string }> {
+  const token = newToken();
+  const id = hashToken(token);
+  await db
+    .insert(sessions)
+    .values({ id, userId, data, expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS) });
+  return { token, id };
+}
+
+/**
+ * Log-in and log-out issue a new session id so a token planted before log-in is worthless after
+ * it. The anonymous session's data (bag, favourites) carries over to the new one.
+ */
+export async function rotateSession(
+  db: Db,
+  oldId: string | null,
+  userId: number | null,
+): Promise<{ token: string; id: string }> {
+  return db.transaction(async (tx) => {
+    let data: Record<string, unknown> = {};
+    if (oldId) {
+      const [old] = await tx
+        .delete(sessions)
+        .where(eq(sessions.id, oldId))
+        .returning({ data: sessions.data });
+      if (old && userId !== null) data = old.data;
+    }
+    return createSession(tx as unknown as Db, userId, data);
+  });
+}
+
+export async function destroySession(db: Db, id: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, id));
+}
+
+export async function destroyUserSessions(db: Db, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Extends a session that is past half its life; called at most once per request. */
+export async function touchSession(db: Db, session: LoadedSession): Promise<void> {
+  if (session.expiresAt.getTime() - Date.now() > (SESSION_DAYS / 2) * DAY_MS) return;
+  await db
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS), lastSeenAt: new Date() })
+    .where(eq(sessions.id, session.id));
+}
+
+export async function updateSessionData(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ data: sql`${sessions.data} || ${JSON.stringify(patch)}::jsonb` })
+    .where(eq(sessions.id, id));
+}
+
+export async function purgeExpiredSessions(db: Db): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(lt(sessions.expiresAt, new Date()))
+    .returning({ id: sessions.id });
+  return removed.length;
+}

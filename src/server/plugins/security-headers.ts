@@ -1,0 +1,46 @@
+import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import type { FastifyInstance } from "fastify";
+import type { AppConfig } from "../config.ts";
+
+/**
+ * Security headers. Pages get a CSP with a per-request script nonce (React Router's inline
+ * hydration scripts carry it); API answers get the same policy without nonces, whose headers are
+ * computed once, so a JSON call pays almost nothing for them.
+ */
+export async function registerSecurityHeaders(
+  scope: FastifyInstance,
+  config: AppConfig,
+  { pages, dev }: { pages: boolean; dev: boolean },
+) {
+  const options: FastifyHelmetOptions = {
+    enableCSPNonces: pages && !dev,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Development: Vite's client and React Refresh inject inline scripts and open a websocket.
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        mediaSrc: ["'self'", "https:", "blob:"],
+        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        frameSrc: [
+          "'self'",
+          "https://www.youtube-nocookie.com",
+          "https://www.youtube.com",
+          "https://www.tiktok.com",
+          "https://www.instagram.com",
+          "https://player.vimeo.com",
+        ],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    crossOriginEmbedderPolicy: false,
+  };
+  await scope.register(fastifyHelmet, options);
+}

@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { issueCsrfToken } from "#server/plugins/csrf.ts";
+import { createTestApp, type TestApp } from "#server/testing.ts";
+
+/**
+ * Every state-changing route the server registers, read from its own route table, must refuse a
+ * request without the CSRF token. A route may be exempt only by being listed here on purpose.
+ */
+const EXEMPT = new Set<string>([]);
+const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const concretePath = (url: string) => url.replace(/:[A-Za-z_]+/g, "1").replace(/\*$/, "anything/");
+
+describe("CSRF on every state-changing route", () => {
+  it("finds the state-changing routes in the route table", () => {
+    const unsafe = t.app.routeTable.filter((route) => UNSAFE.has(route.method));
+    expect(unsafe.length).toBeGreaterThan(3);
+  });
+
+  it("exempts only the routes listed on purpose", () => {
+    const exempt = t.app.routeTable
+      .filter((route) => route.csrfExempt)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(exempt.filter((route) => !EXEMPT.has(route))).toEqual([]);
+  });
+
+  it("answers 403 JSON without the token, with a forged token and with a foreign origin", async () => {
+    const failures: string[] = [];
+    const token = issueCsrfToken(t.config.sessionSecret);
+    for (const route of t.app.routeTable) {
+      if (!UNSAFE.has(route.method) || route.csrfExempt) continue;
+      const url = concretePath(route.url);
+      const attempts = [
+        { name: "no token", headers: {} },
+        { name: "header without cookie", headers: { "x-csrftoken": token } },
+        { name: "forged token", headers: { cookie: "csrftoken=abc.def", "x-csrftoken": "abc.def" } },
+        {
+          name: "foreign origin",
+          headers: { cookie: `csrftoken=${token}`, "x-csrftoken": token, origin: "https://evil.example" },
+        },
+      ];
+      for (const attempt of attempts) {
+        const response = await t.app.inject({
+          method: route.method as "POST",
+          url,
+          headers: { "content-type": "application/json", ...attempt.headers },
+          payload: "{}",
+        });
+        if (response.statusCode !== 403 || response.json().error !== "csrf_failed") {
+          failures.push(`${route.method} ${route.url} (${attempt.name}) → ${response.statusCode}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,32 @@
+import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  plugins: [
+    tailwindcss(),
+    reactRouter(),
+    // npm run dev: Vite serves the client with hot reload and hands every other request to the
+    // Fastify app built by createServer, so API and pages share one port as in production.
+    fastifyReactRouterDev({
+      entry: "./src/server/dev-server.ts",
+      // One context token shared by the server and the page build (not a second copy inlined).
+      externalizeServerEntryImports: ["#server/request-context.ts"],
+    }),
+  ],
+  server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "0.0.0.0", strictPort: true },
+  build: { target: "es2022" },
+  ssr: {
+    // Server-only packages stay in node_modules, never bundled into the page build.
+    external: [
+      "@electric-sql/pglite",
+      "pg",
+      "drizzle-orm",
+      "@node-rs/argon2",
+      "nodemailer",
+      "pdfkit",
+      "sanitize-html",
+    ],
+  },
+});
