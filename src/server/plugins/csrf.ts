@@ -65,29 +65,32 @@ export function registerCsrf(app: FastifyInstance) {
     return origin === own || trustedOrigins.includes(origin);
   };
 
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     const cookie = request.cookies[CSRF_COOKIE];
     // Safe methods only remember the cookie; it is checked (and a missing one issued) where it matters.
     if (!UNSAFE_METHODS.has(request.method)) {
       if (cookie) request.csrfToken = cookie;
-      return;
+      return done();
     }
-    if (request.routeOptions.config?.csrfExempt) return;
+    if (request.routeOptions.config?.csrfExempt) return done();
     const header = request.headers[CSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!isValidCsrfToken(sessionSecret, cookie) || !sent || !sameToken(sent, cookie)) {
-      return reply.status(403).send({
+      reply.status(403).send({
         error: "csrf_failed",
         message: "CSRF token missing or incorrect.",
         request_id: request.id,
       });
+      return;
     }
     if (!originAllowed(request)) {
-      return reply
+      reply
         .status(403)
         .send({ error: "csrf_failed", message: "Origin not allowed.", request_id: request.id });
+      return;
     }
     request.csrfToken = cookie;
+    done();
   });
 }
 

@@ -1,5 +1,5 @@
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import type { FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance } from "fastify";
 import type { AppConfig } from "../config.ts";
 
 /**
@@ -42,5 +42,31 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     crossOriginEmbedderPolicy: false,
   };
-  await scope.register(fastifyHelmet, options);
+  if (pages) {
+    await scope.register(fastifyHelmet, options);
+    return;
+  }
+  const headers = await helmetHeaders(options);
+  scope.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+}
+
+/**
+ * The exact headers helmet sets for these options, read once from a throw-away instance: without
+ * nonces they are the same for every answer, so they need not be computed per request.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(fastifyHelmet, options);
+  probe.get("/", async () => "");
+  const response = await probe.inject({ method: "GET", url: "/" });
+  await probe.close();
+  const own = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!own.has(name) && value !== undefined) headers[name] = String(value);
+  }
+  return headers;
 }

@@ -73,11 +73,7 @@ export function registerSessions(app: FastifyInstance) {
   app.decorateRequest("sessionData", null as unknown as Record<string, unknown>);
   app.decorateRequest("user", null);
 
-  app.addHook("onRequest", async (request, reply) => {
-    request.sessionData = {};
-    if (isSessionless(request.url)) return;
-    const token = request.cookies[SESSION_COOKIE];
-    if (!token) return;
+  const attachSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const session = await loadSession(db, token);
     if (!session) {
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
@@ -87,5 +83,12 @@ export function registerSessions(app: FastifyInstance) {
     request.user = session.user;
     request.sessionData = session.data;
     await touchSession(db, session);
+  };
+  // Only a request that carries a session cookie waits for the database.
+  app.addHook("onRequest", (request, reply, done) => {
+    request.sessionData = {};
+    const token = isSessionless(request.url) ? undefined : request.cookies[SESSION_COOKIE];
+    if (!token) return done();
+    attachSession(request, reply, token).then(() => done(), done);
   });
 }
