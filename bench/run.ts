@@ -2,8 +2,9 @@
 // process; autocannon runs here. Results are printed and written to bench/results/<scenario>.json.
 //   npm run bench                 all scenarios
 //   npm run bench -- overhead     the global-plugin overhead against raw node:http and bare Fastify
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 
@@ -20,8 +21,19 @@ interface Measured {
   non2xx: number;
 }
 
+// With two or more cores and taskset, the server gets core 0 and the load generator core 1, so the
+// two do not steal each other's time and runs are comparable (BENCH_PIN=0 turns this off).
+const pin =
+  process.env.BENCH_PIN !== "0" &&
+  os.availableParallelism() >= 2 &&
+  spawnSync("taskset", ["-p", "-c", "1", String(process.pid)]).status === 0;
+
 async function startServer(kind: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(root, "bench", "server.ts"), kind, String(port)], {
+  const serverArgs = [path.join(root, "bench", "server.ts"), kind, String(port)];
+  const [command, args] = pin
+    ? ["taskset", ["-c", "0", process.execPath, ...serverArgs]]
+    : [process.execPath, serverArgs];
+  const child = spawn(command as string, args as string[], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "inherit"],
@@ -75,7 +87,6 @@ async function overhead() {
   for (const kind of ["raw", "fastify", "shop"]) {
     const child = await startServer(kind, port);
     try {
-      // A browser of the shop sends its CSRF cookie; without it every response would issue one.
       results.push(await load(kind, `http://127.0.0.1:${port}/bench/bare`, connections));
     } finally {
       await stop(child);
@@ -93,6 +104,7 @@ async function overhead() {
       shopVsRawHttp: round(shop.requestsPerSecond / raw.requestsPerSecond),
       bareFastifyVsRawHttp: round(fastify.requestsPerSecond / raw.requestsPerSecond),
     },
+    pinned: pin,
     budget: "shop ≥ 0.9 × bare Fastify requests/s (DESIGN.md)",
   };
   return summary;
