@@ -17,6 +17,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import type { DestinationStream } from "pino";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import type { Database } from "#db/client.ts";
@@ -60,6 +61,8 @@ declare module "fastify" {
 export interface BuildAppOptions {
   /** How pages are served: through Vite (dev), the production build, or not at all (API tests). */
   pages?: { mode: "vite"; vite: ViteDevServer } | { mode: "build" } | { mode: "none" };
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
   /** Extra Fastify options (benchmarks turn logging off). */
   fastify?: Partial<FastifyServerOptions>;
 }
@@ -71,7 +74,9 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const pages = options.pages ?? { mode: "build" };
   const shopLogger =
-    config.logLevel === "silent" ? null : createShopLogger(config.logLevel, config.env === "production");
+    config.logLevel === "silent"
+      ? null
+      : createShopLogger(config.logLevel, config.env === "production", options.logDestination);
   const app = Fastify({
     ...(shopLogger ? { loggerInstance: shopLogger.logger } : { logger: false }),
     logController: new ShopLogController(),

@@ -1,5 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
 
 /**
  * One JSON line per request, written when the answer has gone out. Fastify's default writes two
@@ -24,7 +24,13 @@ export class ShopLogController extends LogController {
  * The process logger. Lines are buffered and written asynchronously so a busy shop does not block
  * its event loop on stdout; the buffer is flushed when the server closes and when the process exits.
  */
-export function createShopLogger(level: string, buffered: boolean): { logger: Logger; flush: () => void } {
+export function createShopLogger(
+  level: string,
+  buffered: boolean,
+  to?: DestinationStream,
+): { logger: Logger; flush: () => void } {
+  const redact = ["req.headers.cookie", "req.headers.authorization", "req.headers['x-csrftoken']"];
+  if (to) return { logger: pino({ level, redact }, to), flush: () => {} };
   // In development every line shows at once; in production lines are written in 4 KiB chunks.
   const destination = pino.destination({ dest: 1, sync: false, minLength: buffered ? 4096 : 0 });
   const flushOnExit = () => {
@@ -39,12 +45,6 @@ export function createShopLogger(level: string, buffered: boolean): { logger: Lo
     process.off("exit", flushOnExit);
     flushOnExit();
   };
-  const logger = pino(
-    {
-      level,
-      redact: ["req.headers.cookie", "req.headers.authorization", "req.headers['x-csrftoken']"],
-    },
-    destination,
-  );
+  const logger = pino({ level, redact }, destination);
   return { logger, flush };
 }
