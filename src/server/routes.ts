@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
+import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 
 /** Each module's calls. A module adds its routes function here. */
 export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(marketsRoutes);
+  await app.register(mediaRoutes);
 }

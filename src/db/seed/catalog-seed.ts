@@ -323,8 +323,18 @@ export async function seedCatalog(
   const shortsLike: number[] = [];
   const sockIds: number[] = [];
   let produced = 0;
-  for (const plan of plans) {
-    const target = Math.max(1, Math.round((regular * plan.weight) / totalWeight));
+  // Largest-remainder split, so the categories add up to exactly the requested count.
+  const targets = plans.map((plan) => Math.floor((regular * plan.weight) / totalWeight));
+  const remainders = plans
+    .map((plan, i) => ({ i, rest: (regular * plan.weight) / totalWeight - (targets[i] ?? 0) }))
+    .sort((a, b) => b.rest - a.rest || a.i - b.i);
+  const missing = regular - targets.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < missing; k++) {
+    const index = remainders[k % remainders.length]?.i ?? 0;
+    targets[index] = (targets[index] ?? 0) + 1;
+  }
+  for (const [planIndex, plan] of plans.entries()) {
+    const target = targets[planIndex] ?? 0;
     const category = plan.category;
     const categoryId = categoryIds.get(category.slug) as number;
     let made = 0;

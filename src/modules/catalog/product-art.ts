@@ -187,3 +187,13 @@ export function drawBrandLogo(name: string, primary: string, accent: string): st
     .toUpperCase();
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120" role="img" aria-label="${escapeXml(name)}"><rect width="240" height="120" rx="16" fill="${primary}"/><circle cx="52" cy="60" r="34" fill="${accent}"/><text x="52" y="72" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="32" fill="${primary}" text-anchor="middle">${escapeXml(initials)}</text><text x="160" y="70" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="26" fill="${accent}" text-anchor="middle">${escapeXml(name.toUpperCase())}</text></svg>`;
 }
+
+/** Editorial pictures (heroes, link cards, guides): a pitch in a colour derived from the name. */
+export function drawContentArt(name: string): string {
+  let hash = 0;
+  for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  const hue = hash % 360;
+  const grass = `hsl(${(hue % 60) + 100} 45% 32%)`;
+  const sky = `hsl(${hue} 55% 28%)`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 800" width="1200" height="800" role="img" aria-label=""><rect width="1200" height="800" fill="${sky}"/><rect y="380" width="1200" height="420" fill="${grass}"/><g stroke="#ffffff" stroke-width="6" fill="none" opacity="0.8"><rect x="100" y="420" width="1000" height="340"/><line x1="600" y1="420" x2="600" y2="760"/><circle cx="600" cy="590" r="70"/><rect x="100" y="500" width="120" height="180"/><rect x="980" y="500" width="120" height="180"/></g><circle cx="${300 + (hash % 600)}" cy="${460 + (hash % 200)}" r="22" fill="#ffffff" stroke="#111827" stroke-width="4"/></svg>`;
+}

@@ -1,0 +1,138 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
+import { resetDemoShop, seedDemoShop, seedIfEmpty } from "./seed.ts";
+
+const rows = async <T>(t: TestDatabase, query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+describe("the demo-shop seed", () => {
+  let t: TestDatabase;
+  beforeAll(async () => {
+    t = await createTestDatabase();
+    await seedDemoShop(t.database, { products: 80, seed: 7, dataDir: "" });
+  });
+  afterAll(async () => t?.drop());
+
+  it("is deterministic: the same seed gives the same products and prices, another seed others", async () => {
+    const snapshot = () =>
+      rows<{ name: string; price: number }>(
+        t,
+        sql`select p.name, pp.price from products p join product_prices pp on pp.product_id = p.id and pp.currency = 'EUR' order by p.id`,
+      );
+    const first = await snapshot();
+    expect(first.length).toBe(80);
+    await resetDemoShop(t.database);
+    await seedDemoShop(t.database, { products: 80, seed: 7, dataDir: "" });
+    expect(await snapshot()).toEqual(first);
+    await resetDemoShop(t.database);
+    await seedDemoShop(t.database, { products: 80, seed: 8, dataDir: "" });
+    expect((await snapshot()).map((r) => r.name)).not.toEqual(first.map((r) => r.name));
+    await resetDemoShop(t.database);
+    await seedDemoShop(t.database, { products: 80, seed: 7, dataDir: "" });
+  });
+
+  it("does not seed a shop that already has products", async () => {
+    expect(await seedIfEmpty(t.database, { products: 10, seed: 1, dataDir: "" })).toBeNull();
+    const [count] = await rows<{ n: number }>(t, sql`select count(*)::int as n from products`);
+    expect(count?.n).toBe(80);
+  });
+
+  it("prices every product in every currency, with discounts of 20 % and more", async () => {
+    const [missing] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from products p cross join (values ('EUR'),('DKK'),('SEK'),('NOK'),('PLN'),('HUF'),('CZK')) c(code)
+          where not exists (select 1 from product_prices pp where pp.product_id = p.id and pp.currency = c.code)`,
+    );
+    expect(missing?.n).toBe(0);
+    const [deep] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from product_prices where currency = 'EUR' and price <= rrp * 0.8`,
+    );
+    expect(deep?.n).toBeGreaterThan(0);
+  });
+
+  it("has sold-out sizes, marketplace sizes from Puma's kind of supplier, and store stock", async () => {
+    const [stats] = await rows<{ sold_out: number; marketplace: number; store: number }>(
+      t,
+      sql`select count(*) filter (where stock = 0)::int as sold_out,
+                 count(*) filter (where sup.is_marketplace)::int as marketplace,
+                 count(*) filter (where store_stock > 0)::int as store
+            from product_sizes s join suppliers sup on sup.id = s.supplier_id`,
+    );
+    expect(stats?.sold_out).toBeGreaterThan(0);
+    expect(stats?.marketplace).toBeGreaterThan(0);
+    expect(stats?.store).toBeGreaterThan(0);
+    const suppliers = await rows<{ name: string }>(t, sql`select name from suppliers order by id`);
+    expect(suppliers.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["Warehouse", "Buffer Warehouse", "Puma"]),
+    );
+  });
+
+  it("keeps a price history whose 30-day lowest is at most today's price for discounted products", async () => {
+    const history = await rows<{ price: number; lowest: number }>(
+      t,
+      sql`select pp.price, (select min(h.price) from price_history h where h.product_id = pp.product_id and h.currency = 'EUR'
+                  and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest
+            from product_prices pp where pp.currency = 'EUR' and pp.price < pp.rrp`,
+    );
+    expect(history.length).toBeGreaterThan(0);
+    for (const row of history) expect(Number(row.lowest)).toBeLessThanOrEqual(row.price);
+  });
+
+  it("builds packages, customizable shirts, gift cards and the demo member", async () => {
+    const [counts] = await rows<Record<string, number>>(
+      t,
+      sql`select (select count(*)::int from package_items) as package_items,
+                 (select count(*)::int from customization_options) as options,
+                 (select count(*)::int from products where is_giftcard) as gift_cards,
+                 (select count(*)::int from users where email = 'demo@pitchside.example') as member,
+                 (select count(*)::int from addresses) as addresses,
+                 (select count(*)::int from favourites) as favourites`,
+    );
+    expect(counts).toMatchObject({ gift_cards: expect.any(Number), member: 1, addresses: 2, favourites: 5 });
+    expect(counts?.package_items).toBeGreaterThan(0);
+    expect(counts?.options).toBeGreaterThan(0);
+  });
+
+  it("gives every market delivery and payment methods, drop points and vouchers of each kind", async () => {
+    const perMarket = await rows<{ market: string; delivery: number; payment: number }>(
+      t,
+      sql`select d.market, count(distinct d.id)::int as delivery, count(distinct pm.id)::int as payment
+            from delivery_methods d join payment_methods pm on pm.market = d.market group by d.market`,
+    );
+    expect(perMarket).toHaveLength(17);
+    const [points] = await rows<{ countries: number }>(
+      t,
+      sql`select count(distinct country_code)::int as countries from drop_points`,
+    );
+    expect(points?.countries).toBe(17);
+    const kinds = await rows<{ kind: string; expired: boolean }>(
+      t,
+      sql`select kind, valid_to < now() as expired from vouchers`,
+    );
+    expect(new Set(kinds.map((k) => k.kind))).toEqual(new Set(["percentage", "fixed", "free_delivery"]));
+    expect(kinds.some((k) => k.expired)).toBe(true);
+  });
+
+  it("stores CMS pages with every block type and no script from the source HTML", async () => {
+    const [about] = await rows<{ blocks: Record<string, { type: string; value: unknown }[]> }>(
+      t,
+      sql`select blocks from cms_pages where slug = 'about'`,
+    );
+    const types = new Set(about?.blocks.en?.map((b) => b.type));
+    for (const type of [
+      "image",
+      "paragraph",
+      "youtube_video",
+      "call_to_action",
+      "image_gallery",
+      "tiktok_video",
+      "instagram_reel",
+      "product_slider",
+    ])
+      expect(types).toContain(type);
+    const everything = JSON.stringify(await rows(t, sql`select body, blocks from content_items, cms_pages`));
+    expect(everything).not.toMatch(/<script|onerror/i);
+  });
+});

@@ -1,0 +1,157 @@
+import { asc, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { CURRENCIES } from "#modules/markets/markets.service.ts";
+import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
+import { brands, categories, type Translated } from "./catalog.schema.ts";
+
+export function translate(text: Translated | null | undefined, locale: string): string {
+  if (!text) return "";
+  return text[locale] ?? text[locale.split("-")[0] ?? ""] ?? text.en ?? Object.values(text)[0] ?? "";
+}
+
+/** Minor units → the decimal amount the API speaks. */
+export function toAmount(minor: number, currency: string): number {
+  const exponent = CURRENCIES[currency]?.exponent ?? 2;
+  return minor / 10 ** exponent;
+}
+
+export function productImageUrl(productId: number, view = 0): string {
+  return `/media/products/${productId}/${view}.svg`;
+}
+
+export async function listCategoryTree(db: Db, locale: string): Promise<CategoryNode[]> {
+  const rows = await db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      slug: categories.slug,
+      name: categories.name,
+    })
+    .from(categories)
+    .orderBy(asc(categories.sort));
+  const build = (parentId: number | null): CategoryNode[] =>
+    rows
+      .filter((row) => row.parentId === parentId)
+      .map((row) => ({
+        id: row.id,
+        slug: row.slug,
+        title: translate(row.name, locale),
+        url: `/${row.slug}/`,
+        children: build(row.id),
+      }));
+  return build(null);
+}
+
+export async function listBrands(db: Db): Promise<Brand[]> {
+  const rows = await db.select().from(brands).orderBy(asc(brands.sort));
+  return rows.map((b) => ({
+    id: b.id,
+    slug: b.slug,
+    name: b.name,
+    logo: b.hasLogo ? `/media/brands/${b.slug}.svg` : null,
+  }));
+}
+
+export interface ProductCardQuery {
+  currency: string;
+  categorySlug?: string;
+  itemType?: string;
+  discountedOnly?: boolean;
+  sort?: ProductSort;
+  limit: number;
+  productIds?: number[];
+}
+
+const ORDER: Record<ProductSort, string> = {
+  default: "p.popularity desc, p.id",
+  "latest-online": "p.online_at desc, p.id",
+  "discount-desc": "(pp.rrp - pp.price)::float / nullif(pp.rrp, 0) desc, p.id",
+  "price-asc": "pp.price asc, p.id",
+  "price-desc": "pp.price desc, p.id",
+  "name-abc": "p.name asc, p.id",
+};
+
+interface CardRow extends Record<string, unknown> {
+  id: number;
+  name: string;
+  style: string;
+  relative_url: string;
+  is_exclusive: boolean;
+  is_preorder: boolean;
+  labels: string[];
+  item_type: string;
+  specifications: { name: string; value: string }[];
+  brand: string;
+  price: number;
+  rrp: number;
+  lowest: number | null;
+  sizes: { size_id: number; name: string; name_short: string; in_stock: boolean }[] | null;
+}
+
+/**
+ * Product cards in one query whatever their number: sizes and the 30-day lowest price come from
+ * correlated subqueries, not a query per card.
+ */
+export async function getProductCards(db: Db, query: ProductCardQuery): Promise<ProductCard[]> {
+  const conditions = [sql`p.online`];
+  if (query.categorySlug) {
+    conditions.push(
+      sql`c.id in (select id from categories where slug = ${query.categorySlug} or parent_id = (select id from categories where slug = ${query.categorySlug}))`,
+    );
+  }
+  if (query.itemType) conditions.push(sql`p.item_type = ${query.itemType}`);
+  if (query.discountedOnly) conditions.push(sql`pp.price < pp.rrp`);
+  if (query.productIds) {
+    if (query.productIds.length === 0) return [];
+    conditions.push(
+      sql`p.id in (${sql.join(
+        query.productIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  const result = await db.execute(sql`
+    select p.id, p.name, p.style, p.relative_url, p.is_exclusive, p.is_preorder, p.labels, p.item_type,
+           p.specifications, b.name as brand, pp.price, pp.rrp,
+           (select min(h.price) from price_history h
+             where h.product_id = p.id and h.currency = pp.currency
+               and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
+           (select json_agg(json_build_object('size_id', s.id, 'name', s.name, 'name_short', s.name_short,
+                                              'in_stock', s.stock > 0) order by s.sort)
+              from product_sizes s where s.product_id = p.id) as sizes
+      from products p
+      join brands b on b.id = p.brand_id
+      join categories c on c.id = p.category_id
+      join product_prices pp on pp.product_id = p.id and pp.currency = ${query.currency}
+     where ${sql.join(conditions, sql` and `)}
+     order by ${sql.raw(ORDER[query.sort ?? "default"])}
+     limit ${query.limit}`);
+  return (result as unknown as { rows: CardRow[] }).rows.map((row) => toProductCard(row, query.currency));
+}
+
+function toProductCard(row: CardRow, currency: string): ProductCard {
+  const discount = row.rrp > 0 ? Math.round(((row.rrp - row.price) / row.rrp) * 100) : 0;
+  const team = row.specifications.find((s) => s.name === "Team")?.value ?? null;
+  return {
+    product_id: row.id,
+    name: row.name,
+    style: row.style,
+    brand: row.brand,
+    image: productImageUrl(row.id),
+    relative_url: row.relative_url,
+    delivery: row.is_preorder ? "Preorder" : null,
+    is_exclusive: row.is_exclusive,
+    labels: row.labels,
+    sizes: row.sizes ?? [],
+    prices: {
+      min_price: toAmount(row.price, currency),
+      max_price: toAmount(row.price, currency),
+      recommended_retail_price: toAmount(row.rrp, currency),
+      currency,
+      discount_percentage: Math.max(0, discount),
+      lowest_price_30_days:
+        discount > 0 && row.lowest !== null ? toAmount(Number(row.lowest), currency) : null,
+    },
+    attributes: { brand: row.brand, item_type: row.item_type, team },
+  };
+}
