@@ -33,7 +33,7 @@ import { ensureCsrfCookie, registerCsrf, registerCsrfTokenRoute } from "./plugin
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerHealth } from "./plugins/health.ts";
 import { createShopLogger, ShopLogController } from "./plugins/request-logging.ts";
-import { registerSecurityHeaders } from "./plugins/security-headers.ts";
+import { registerSecurityHeaders, scriptNonceOf } from "./plugins/security-headers.ts";
 import { ensureSession, isSessionless, registerSessions } from "./plugins/session.ts";
 import { shopContext } from "./request-context.ts";
 import { registerModuleRoutes } from "./routes.ts";
@@ -192,7 +192,7 @@ export async function buildApp(
             sessionId: request.sessionId,
             user: request.user,
             csrfToken: request.csrfToken,
-            cspNonce: (reply as unknown as { cspNonce?: { script: string } }).cspNonce?.script ?? "",
+            cspNonce: scriptNonceOf(reply),
             preview: request.preview,
           });
           return context;

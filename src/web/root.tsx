@@ -1,21 +1,33 @@
-import { IntlProvider } from "react-intl";
+import { FormattedMessage, IntlProvider, useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
+  Link,
   Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
-import { LOCALE_TAGS } from "#modules/markets/markets.service.ts";
+import { LOCALE_TAGS, MARKETS } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
+import { SiteFooter } from "./components/site-footer.tsx";
+import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
+import { seoLinks } from "./lib/seo.ts";
+import { loadShell } from "./lib/shell.server.ts";
+import { ToastProvider } from "./ui/toast.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
+  const shell = await loadShell(shop);
+  const hostMarkets = Object.entries(shop.config.hostMarkets).flatMap(([host, code]) => {
+    const market = MARKETS.find((m) => m.code === code);
+    return market ? [{ host, market: code, locale: market.locale, tag: market.intlLocale }] : [];
+  });
   return {
     locale: shop.locale,
     localeTag: LOCALE_TAGS[shop.locale],
@@ -24,20 +36,45 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
     csrfToken: shop.csrfToken,
     nonce: shop.cspNonce,
+    origin: new URL(request.url).origin,
+    hostMarkets,
+    shell,
   };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
+  const seo = data
+    ? seoLinks({
+        origin: data.origin,
+        pathname: location.pathname,
+        search: location.search,
+        locale: data.locale,
+        localeTag: data.localeTag,
+        hostMarkets: data.hostMarkets,
+      })
+    : null;
   return (
     <html lang={data?.localeTag ?? "en"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {seo && <link rel="canonical" href={seo.canonical} />}
+        {seo?.alternates.map((alternate) => (
+          <link
+            key={alternate.hrefLang}
+            rel="alternate"
+            hrefLang={alternate.hrefLang}
+            href={alternate.href}
+          />
+        ))}
+        <meta property="og:site_name" content="Pitchside" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>
-      <body className="min-h-screen bg-white text-neutral-900 antialiased">
+      <body className="flex min-h-screen flex-col bg-white text-neutral-900 antialiased">
         {children}
         <ScrollRestoration nonce={data?.nonce || undefined} />
         <Scripts nonce={data?.nonce || undefined} />
@@ -46,19 +83,98 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
+function Shell({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!data) return <>{children}</>;
   return (
-    <IntlProvider locale={loaderData.localeTag} messages={loaderData.messages} defaultLocale="en">
-      <Outlet />
+    <IntlProvider locale={data.localeTag} messages={data.messages} defaultLocale="en">
+      <ToastProvider>
+        <SiteHeader
+          categories={data.shell.categories}
+          favouritesCount={data.shell.favouritesCount}
+          bagCount={data.shell.bagCount}
+          loggedIn={data.user !== null}
+        />
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        <SiteFooter market={data.market.code} locale={data.locale} localeTag={data.localeTag} />
+      </ToastProvider>
     </IntlProvider>
   );
 }
 
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
+export default function App() {
   return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-bold">{status === 404 ? "Page not found" : "Something went wrong"}</h1>
-    </main>
+    <Shell>
+      <Outlet />
+    </Shell>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const data = useRouteLoaderData<typeof loader>("root");
+  if (!notFound && !isRouteErrorResponse(error)) console.error(error);
+  const body = notFound ? <NotFoundContent /> : <ErrorContent />;
+  // Without the root's data (it failed itself) the page still speaks English rather than nothing.
+  if (!data)
+    return (
+      <IntlProvider locale="en" messages={{}} defaultLocale="en">
+        <main id="main" className="flex-1">
+          {body}
+        </main>
+      </IntlProvider>
+    );
+  return <Shell>{body}</Shell>;
+}
+
+export function NotFoundContent() {
+  const intl = useIntl();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <title>
+        {intl.formatMessage({ id: "meta.notFound.title", defaultMessage: "Page not found – Pitchside" })}
+      </title>
+      <h1 className="text-3xl font-bold">
+        <FormattedMessage id="notFound.title" defaultMessage="Page not found" />
+      </h1>
+      <p className="mt-3 text-neutral-800">
+        <FormattedMessage
+          id="notFound.body"
+          defaultMessage="The page you are looking for does not exist or has moved."
+        />
+      </p>
+      <form method="get" action="/search/" className="mt-6 flex gap-2">
+        <label htmlFor="not-found-search" className="text-sm">
+          <FormattedMessage id="notFound.search" defaultMessage="Or search for what you need:" />
+        </label>
+        <input
+          id="not-found-search"
+          name="q"
+          type="search"
+          maxLength={200}
+          className="flex-1 rounded border border-neutral-400 px-3 py-1.5"
+        />
+      </form>
+      <Link to="/" className="mt-6 inline-block font-semibold text-pitch-700 underline">
+        <FormattedMessage id="notFound.home" defaultMessage="Back to the front page" />
+      </Link>
+    </div>
+  );
+}
+
+function ErrorContent() {
+  const intl = useIntl();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <title>{intl.formatMessage({ id: "error.title", defaultMessage: "Something went wrong" })}</title>
+      <h1 className="text-3xl font-bold">
+        <FormattedMessage id="error.title" defaultMessage="Something went wrong" />
+      </h1>
+      <p className="mt-3 text-neutral-800">
+        <FormattedMessage id="error.body" defaultMessage="Please try again in a moment." />
+      </p>
+    </div>
   );
 }

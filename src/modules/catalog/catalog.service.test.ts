@@ -71,11 +71,11 @@ describe("catalogue reads", () => {
     const counting = new Proxy(db, {
       get(target, property, receiver) {
         const value = Reflect.get(target, property, receiver);
-        if (property === "execute")
-          return (...args: unknown[]) => (
-            queries++, (value as (...a: unknown[]) => unknown).apply(target, args)
-          );
-        return value;
+        if (property !== "execute") return value;
+        return (...args: unknown[]) => {
+          queries++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
       },
     });
     await getProductCards(counting, { currency: "EUR", limit: 5 });

@@ -1,5 +1,7 @@
+import crypto from "node:crypto";
+import type { ServerResponse } from "node:http";
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { AppConfig } from "../config.ts";
 
 /**
@@ -12,13 +14,20 @@ export async function registerSecurityHeaders(
   config: AppConfig,
   { pages, dev }: { pages: boolean; dev: boolean },
 ) {
+  // Only scripts carry the nonce: a nonce in style-src would switch off 'unsafe-inline', which the
+  // style attributes of Radix and Embla need.
+  const scriptNonce = (_request: unknown, response: unknown) =>
+    `'nonce-${(response as NonceResponse).scriptNonce ?? ""}'`;
   const options: FastifyHelmetOptions = {
-    enableCSPNonces: pages && !dev,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Development: Vite's client and React Refresh inject inline scripts and open a websocket.
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'"],
+        scriptSrc: dev
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+          : pages
+            ? ["'self'", scriptNonce]
+            : ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "https:", "blob:"],
@@ -43,6 +52,10 @@ export async function registerSecurityHeaders(
     crossOriginEmbedderPolicy: false,
   };
   if (pages) {
+    scope.addHook("onRequest", (_request, reply, done) => {
+      (reply.raw as NonceResponse).scriptNonce = crypto.randomBytes(16).toString("base64url");
+      done();
+    });
     await scope.register(fastifyHelmet, options);
     return;
   }
@@ -69,4 +82,13 @@ async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<stri
     if (!own.has(name) && value !== undefined) headers[name] = String(value);
   }
   return headers;
+}
+
+interface NonceResponse extends ServerResponse {
+  scriptNonce?: string;
+}
+
+/** The script nonce of this page's answer, for React Router's inline scripts. */
+export function scriptNonceOf(reply: FastifyReply): string {
+  return (reply.raw as NonceResponse).scriptNonce ?? "";
 }

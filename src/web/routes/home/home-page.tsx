@@ -1,15 +1,143 @@
-import { FormattedMessage } from "react-intl";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { shopContext } from "#server/request-context.ts";
+import { ProductSlider } from "#web/components/product-slider.tsx";
+import { messagesFor } from "#web/i18n/messages.server.ts";
+import type { Route } from "./+types/home-page.ts";
+import { loadHome } from "./home.server.ts";
 
-export function meta() {
-  return [{ title: "Pitchside" }];
+export async function loader({ context }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const messages = messagesFor(shop.locale);
+  return {
+    home: await loadHome(shop),
+    title: messages["meta.home.title"] ?? "Pitchside",
+    description: messages["meta.home.description"] ?? "",
+  };
 }
 
-export default function HomePage() {
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [
+    { title: loaderData?.title ?? "Pitchside" },
+    { name: "description", content: loaderData?.description ?? "" },
+    { property: "og:title", content: loaderData?.title ?? "Pitchside" },
+    { property: "og:description", content: loaderData?.description ?? "" },
+  ];
+}
+
+export default function HomePage({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const { heroes, linkCards, sliders, brands } = loaderData.home;
+  const [lead, ...more] = heroes;
   return (
-    <main className="mx-auto max-w-6xl p-6">
-      <h1 className="text-3xl font-bold">
-        <FormattedMessage id="home.title" />
-      </h1>
-    </main>
+    <>
+      <section className="relative bg-pitch-950 text-white">
+        {lead && (
+          <img
+            src={lead.image.src}
+            alt=""
+            width={lead.image.width}
+            height={lead.image.height}
+            className="absolute inset-0 size-full object-cover opacity-40"
+          />
+        )}
+        <div className="relative mx-auto max-w-7xl px-4 py-16 md:py-24">
+          <h1 className="max-w-2xl text-4xl font-extrabold md:text-5xl">
+            <FormattedMessage id="home.title" />
+          </h1>
+          {lead && (
+            <>
+              <p className="mt-4 max-w-xl text-lg">
+                <span className="font-bold">{lead.title}.</span> {lead.lead}
+              </p>
+              <Link
+                to={lead.url}
+                className="mt-6 inline-block rounded-full bg-white px-6 py-3 font-bold text-pitch-950"
+              >
+                <FormattedMessage id="home.hero.cta" />
+              </Link>
+            </>
+          )}
+        </div>
+      </section>
+      {more.length > 0 && (
+        <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 md:grid-cols-2">
+          {more.map((hero) => (
+            <li key={hero.slug} className="relative overflow-hidden rounded-lg bg-pitch-900 text-white">
+              <img
+                src={hero.image.src}
+                alt=""
+                width={hero.image.width}
+                height={hero.image.height}
+                loading="lazy"
+                className="absolute inset-0 size-full object-cover opacity-40"
+              />
+              <div className="relative p-6">
+                <h2 className="text-2xl font-bold">
+                  <Link to={hero.url} className="after:absolute after:inset-0">
+                    {hero.title}
+                  </Link>
+                </h2>
+                <p className="mt-2">{hero.lead}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {sliders.map((slider) => (
+        <ProductSlider
+          key={slider.id}
+          title={intl.formatMessage({ id: slider.titleId })}
+          cards={slider.cards}
+        />
+      ))}
+      {linkCards.length > 0 && (
+        <section aria-labelledby="home-links" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="home-links" className="mb-3 text-xl font-bold">
+            <FormattedMessage id="home.links.title" />
+          </h2>
+          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
+            {linkCards.map((card) => (
+              <li key={card.slug} className="relative overflow-hidden rounded-lg">
+                <img
+                  src={card.image.src}
+                  alt=""
+                  width={card.image.width}
+                  height={card.image.height}
+                  loading="lazy"
+                  className="aspect-square w-full object-cover"
+                />
+                <Link
+                  to={card.url}
+                  className="absolute inset-x-0 bottom-0 bg-black/70 px-3 py-2 font-semibold text-white after:absolute after:inset-0 after:-top-96"
+                >
+                  {card.title}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {brands.length > 0 && (
+        <section aria-labelledby="home-brands" className="mx-auto max-w-7xl px-4 py-6">
+          <h2 id="home-brands" className="mb-3 text-xl font-bold">
+            <FormattedMessage id="home.brands.title" />
+          </h2>
+          <ul className="flex flex-wrap gap-3">
+            {brands.map((brand) => (
+              <li key={brand.id}>
+                {brand.logo ? (
+                  <img src={brand.logo} alt={brand.name} width={120} height={60} loading="lazy" />
+                ) : (
+                  <span className="inline-flex h-[60px] w-[120px] items-center justify-center rounded bg-neutral-100 font-bold">
+                    {brand.name}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
   );
 }

@@ -1,22 +1,10 @@
-import { FormattedMessage } from "react-intl";
-import { data, Link } from "react-router";
+import { data } from "react-router";
 
+// Every address no route claims: the root error boundary renders the not-found page with HTTP 404.
 export function loader() {
   throw data(null, { status: 404 });
 }
 
 export default function NotFoundPage() {
-  return (
-    <main className="mx-auto max-w-xl p-8">
-      <h1 className="text-2xl font-bold">
-        <FormattedMessage id="notFound.title" />
-      </h1>
-      <p className="mt-2">
-        <FormattedMessage id="notFound.body" />
-      </p>
-      <Link to="/" className="mt-4 inline-block underline">
-        <FormattedMessage id="notFound.home" />
-      </Link>
-    </main>
-  );
+  return null;
 }

@@ -1,0 +1,104 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
+
+/** Listing sizes are named up to this many; carousels name at most 2. */
+export const NAMED_SIZES_IN_LISTING = 4;
+export const NAMED_SIZES_IN_CAROUSEL = 2;
+export const DISCOUNT_BADGE_FROM = 20;
+
+/** The card rules of the spec, kept apart from the markup so they are tested on their own. */
+export function cardBadges(card: Card, context: "listing" | "carousel") {
+  const membersOnly = card.is_exclusive;
+  const discountBadge = !membersOnly && card.prices.discount_percentage >= DISCOUNT_BADGE_FROM;
+  const limit = context === "listing" ? NAMED_SIZES_IN_LISTING : NAMED_SIZES_IN_CAROUSEL;
+  const sizes = card.sizes.length <= limit ? card.sizes.map((s) => s.name_short) : null;
+  return {
+    label: card.labels[0] ?? null,
+    membersOnly,
+    discountBadge,
+    sizes,
+    preorder: card.delivery === "Preorder",
+  };
+}
+
+export function ProductCard({ card, context = "listing" }: { card: Card; context?: "listing" | "carousel" }) {
+  const intl = useIntl();
+  const badges = cardBadges(card, context);
+  const money = (amount: number) =>
+    intl.formatNumber(amount, { style: "currency", currency: card.prices.currency });
+  const discounted = card.prices.min_price < card.prices.recommended_retail_price;
+  return (
+    <article className="group relative flex h-full flex-col">
+      <div className="relative aspect-square overflow-hidden rounded-md bg-neutral-100">
+        {card.image && (
+          <img
+            src={card.image}
+            alt=""
+            width={400}
+            height={400}
+            loading="lazy"
+            className="size-full object-contain transition group-hover:scale-105"
+          />
+        )}
+        <div className="absolute left-2 top-2 flex flex-col items-start gap-1">
+          {badges.membersOnly ? (
+            <span className="rounded bg-neutral-900 px-2 py-0.5 text-xs font-bold text-white">
+              <FormattedMessage id="card.membersOnly" />
+            </span>
+          ) : (
+            badges.label && (
+              <span className="rounded bg-white px-2 py-0.5 text-xs font-bold text-neutral-900">
+                {badges.label}
+              </span>
+            )
+          )}
+          {badges.discountBadge && (
+            <span className="rounded bg-flare-500 px-2 py-0.5 text-xs font-bold text-white">
+              <FormattedMessage id="card.discount" values={{ percent: card.prices.discount_percentage }} />
+            </span>
+          )}
+        </div>
+      </div>
+      <div className="mt-2 flex flex-1 flex-col gap-0.5 text-sm">
+        <p className="font-semibold text-neutral-700">{card.brand}</p>
+        <h3 className="font-medium text-neutral-900">
+          <Link to={card.relative_url} className="after:absolute after:inset-0">
+            {card.name}
+          </Link>
+        </h3>
+        <p className="text-xs text-neutral-700">
+          {badges.preorder ? (
+            <FormattedMessage id="card.preorder" />
+          ) : badges.sizes ? (
+            badges.sizes.length > 0 && (
+              <FormattedMessage id="card.sizes" values={{ sizes: badges.sizes.join(", ") }} />
+            )
+          ) : (
+            <FormattedMessage id="card.manySizes" />
+          )}
+        </p>
+        <p className="mt-auto flex flex-wrap items-baseline gap-x-2">
+          <span className={discounted ? "font-bold text-red-700" : "font-bold"}>
+            <span className="sr-only">{intl.formatMessage({ id: "card.price" }, { price: "" })}</span>
+            {money(card.prices.min_price)}
+          </span>
+          {discounted && (
+            <s className="text-xs text-neutral-700">
+              <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+              {money(card.prices.recommended_retail_price)}
+            </s>
+          )}
+        </p>
+        {discounted && card.prices.lowest_price_30_days !== null && (
+          <p className="text-xs text-neutral-700">
+            <FormattedMessage
+              id="card.lowest30"
+              values={{ price: money(card.prices.lowest_price_30_days) }}
+            />
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

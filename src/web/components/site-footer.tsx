@@ -1,0 +1,128 @@
+import { useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { MARKETS, UI_LOCALES } from "#modules/markets/markets.data.ts";
+import { ApiRequestError, api } from "#web/lib/api.ts";
+
+interface Props {
+  market: string;
+  locale: string;
+  localeTag: string;
+}
+
+export function SiteFooter({ market, locale, localeTag }: Props) {
+  const intl = useIntl();
+  const [error, setError] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const regionNames = new Intl.DisplayNames([localeTag], { type: "region" });
+  const languageNames = new Intl.DisplayNames([localeTag], { type: "language" });
+  const markets = [...MARKETS].sort((a, b) =>
+    (regionNames.of(a.countryCode) ?? a.code).localeCompare(
+      regionNames.of(b.countryCode) ?? b.code,
+      localeTag,
+    ),
+  );
+
+  async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(false);
+    try {
+      await api("/api/markets/select/", {
+        json: { market: form.get("market"), language: form.get("language") },
+      });
+      window.location.reload();
+    } catch (failure) {
+      if (!(failure instanceof ApiRequestError)) console.error(failure);
+      setError(true);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <footer className="mt-16 bg-pitch-950 text-neutral-100">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
+        <section aria-labelledby="footer-help">
+          <h2 id="footer-help" className="mb-3 text-base font-bold">
+            <FormattedMessage id="footer.help.title" />
+          </h2>
+          <ul className="space-y-2 text-sm">
+            <li>
+              <Link to="/faq/" className="underline-offset-2 hover:underline">
+                <FormattedMessage id="footer.faq" />
+              </Link>
+            </li>
+            <li>
+              <Link to="/policies/privacy/" className="underline-offset-2 hover:underline">
+                <FormattedMessage id="footer.privacy" />
+              </Link>
+            </li>
+          </ul>
+        </section>
+        <section className="text-sm">
+          <p className="mb-2">
+            <FormattedMessage id="footer.returns" />
+          </p>
+          <p>
+            <FormattedMessage id="footer.payment" />
+          </p>
+        </section>
+        <section aria-labelledby="footer-switch">
+          <h2 id="footer-switch" className="mb-3 text-base font-bold">
+            <FormattedMessage id="footer.switch.title" />
+          </h2>
+          <form
+            onSubmit={onSubmit}
+            className="flex flex-wrap items-end gap-3 text-sm"
+            data-testid="market-switcher"
+          >
+            <label className="flex flex-col gap-1">
+              <FormattedMessage id="footer.market.label" />
+              <select
+                name="market"
+                defaultValue={market}
+                className="rounded border border-neutral-400 bg-white px-2 py-1.5 text-neutral-900"
+              >
+                {markets.map((m) => (
+                  <option key={m.code} value={m.code}>
+                    {regionNames.of(m.countryCode)} ({m.currency})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="flex flex-col gap-1">
+              <FormattedMessage id="footer.language.label" />
+              <select
+                name="language"
+                defaultValue={locale}
+                className="rounded border border-neutral-400 bg-white px-2 py-1.5 text-neutral-900"
+              >
+                {UI_LOCALES.map((code) => (
+                  <option key={code} value={code}>
+                    {languageNames.of(code)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded bg-white px-3 py-1.5 font-semibold text-pitch-950 disabled:opacity-60"
+            >
+              <FormattedMessage id="footer.switch.submit" />
+            </button>
+            {error && (
+              <p role="alert" className="w-full text-red-200">
+                <FormattedMessage id="footer.switch.error" />
+              </p>
+            )}
+          </form>
+        </section>
+      </div>
+      <p className="border-t border-white/10 py-4 text-center text-xs text-neutral-300">
+        {intl.formatMessage({ id: "footer.copyright" }, { year: new Date().getFullYear() })}
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,55 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { X } from "lucide-react";
+import { createContext, useCallback, useContext, useMemo, useState } from "react";
+import { useIntl } from "react-intl";
+import { pushToast, type Toast, type ToastInput } from "./toast-queue.ts";
+
+const ToastContext = createContext<(input: ToastInput) => void>(() => {});
+
+export function useToast() {
+  return useContext(ToastContext);
+}
+
+export function ToastProvider({ children }: { children: React.ReactNode }) {
+  const intl = useIntl();
+  const [toasts, setToasts] = useState<Toast[]>([]);
+  const show = useCallback((input: ToastInput) => setToasts((queue) => pushToast(queue, input)), []);
+  const remove = (id: number) => setToasts((queue) => queue.filter((t) => t.id !== id));
+  const value = useMemo(() => show, [show]);
+  return (
+    <ToastContext.Provider value={value}>
+      <ToastPrimitive.Provider label={intl.formatMessage({ id: "toast.region" })}>
+        {children}
+        {toasts.map((toast) => (
+          <ToastPrimitive.Root
+            key={toast.id}
+            duration={toast.duration}
+            type={toast.variant === "destructive" ? "foreground" : "background"}
+            onOpenChange={(open) => !open && remove(toast.id)}
+            className={`flex items-start gap-3 rounded-md border p-4 shadow-lg ${
+              toast.variant === "destructive"
+                ? "border-red-800 bg-red-700 text-white"
+                : "border-neutral-200 bg-white text-neutral-900"
+            }`}
+          >
+            <div className="flex-1">
+              <ToastPrimitive.Title className="font-semibold">{toast.title}</ToastPrimitive.Title>
+              {toast.description && (
+                <ToastPrimitive.Description className="text-sm">
+                  {toast.description}
+                </ToastPrimitive.Description>
+              )}
+            </div>
+            <ToastPrimitive.Close
+              aria-label={intl.formatMessage({ id: "toast.close" })}
+              className="rounded p-1"
+            >
+              <X aria-hidden="true" className="size-4" />
+            </ToastPrimitive.Close>
+          </ToastPrimitive.Root>
+        ))}
+        <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-96 max-w-full flex-col gap-2 p-4 outline-none" />
+      </ToastPrimitive.Provider>
+    </ToastContext.Provider>
+  );
+}
