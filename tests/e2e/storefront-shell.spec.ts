@@ -1,17 +1,51 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 
-test("the home page renders server-side in the default market and passes axe", async ({ page }) => {
+test("the home page shows products from the database, the category navigation, and passes axe", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
-  await expect(page.locator("html")).toHaveAttribute("lang", /.+/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "da-DK");
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const nav = page.getByRole("navigation", { name: "Kategorier" });
+  await expect(nav.getByRole("button", { name: "Fodboldstøvler" })).toBeVisible();
+  const firstCard = page.locator("article").first();
+  await expect(firstCard.getByRole("link")).toHaveAttribute("href", /^\/p\//);
+  await expect(firstCard).toContainText("kr.");
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
   await expectNoSeriousA11yViolations(page);
+});
+
+test("the header's category menu opens with the keyboard and lists the boot surfaces", async ({ page }) => {
+  await page.goto("/");
+  const trigger = page.getByRole("navigation", { name: "Kategorier" }).getByRole("button", { name: "Fodboldstøvler" });
+  await trigger.focus();
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("menuitem", { name: /Fodboldstøvler – FG/ })).toBeVisible();
+});
+
+test("the footer switcher changes market and language: prices follow the currency", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const switcher = page.getByTestId("market-switcher");
+  await switcher.getByLabel("Land", { exact: true }).selectOption("de");
+  await switcher.getByLabel("Sprog", { exact: true }).selectOption("de");
+  await Promise.all([page.waitForURL("/"), switcher.getByRole("button").click()]);
+  await expect(page.locator("html")).toHaveAttribute("lang", "de-DE", { timeout: 15_000 });
+  await expect(page.locator("article").first()).toContainText("€");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fußballschuhe, Trikots und Ausrüstung");
 });
 
 test("an unknown address answers 404 with the not-found page", async ({ page }) => {
   const response = await page.goto("/no-such-page-here/");
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Siden blev ikke fundet");
+  await expectNoSeriousA11yViolations(page);
+});
+
+test("the FAQ answers questions from the CMS in an accordion", async ({ page }) => {
+  await page.goto("/faq/");
+  const question = page.getByRole("button", { name: "Can I return my order?" });
+  await question.click();
+  await expect(page.getByText("within 100 days, free of charge")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });

@@ -77,9 +77,12 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
             className="flex flex-wrap items-end gap-3 text-sm"
             data-testid="market-switcher"
           >
-            <label className="flex flex-col gap-1">
-              <FormattedMessage id="footer.market.label" />
+            <div className="flex flex-col gap-1">
+              <label htmlFor="footer-market">
+                <FormattedMessage id="footer.market.label" />
+              </label>
               <select
+                id="footer-market"
                 name="market"
                 defaultValue={market}
                 className="rounded border border-neutral-400 bg-white px-2 py-1.5 text-neutral-900"
@@ -90,10 +93,13 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
                   </option>
                 ))}
               </select>
-            </label>
-            <label className="flex flex-col gap-1">
-              <FormattedMessage id="footer.language.label" />
+            </div>
+            <div className="flex flex-col gap-1">
+              <label htmlFor="footer-language">
+                <FormattedMessage id="footer.language.label" />
+              </label>
               <select
+                id="footer-language"
                 name="language"
                 defaultValue={locale}
                 className="rounded border border-neutral-400 bg-white px-2 py-1.5 text-neutral-900"
@@ -104,7 +110,7 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
                   </option>
                 ))}
               </select>
-            </label>
+            </div>
             <button
               type="submit"
               disabled={busy}
