@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { accountsRoutes } from "#modules/accounts/accounts.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 
@@ -6,4 +7,5 @@ import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(marketsRoutes);
   await app.register(mediaRoutes);
+  await app.register(accountsRoutes);
 }

@@ -1,7 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 
-test("the home page shows products from the database, the category navigation, and passes axe", async ({ page }) => {
+test("the home page shows products from the database, the category navigation, and passes axe", async ({
+  page,
+}) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "da-DK");
@@ -17,7 +19,9 @@ test("the home page shows products from the database, the category navigation, a
 
 test("the header's category menu opens with the keyboard and lists the boot surfaces", async ({ page }) => {
   await page.goto("/");
-  const trigger = page.getByRole("navigation", { name: "Kategorier" }).getByRole("button", { name: "Fodboldstøvler" });
+  const trigger = page
+    .getByRole("navigation", { name: "Kategorier" })
+    .getByRole("button", { name: "Fodboldstøvler" });
   await trigger.focus();
   await page.keyboard.press("Enter");
   await expect(page.getByRole("menuitem", { name: /Fodboldstøvler – FG/ })).toBeVisible();

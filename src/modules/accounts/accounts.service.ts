@@ -1,0 +1,224 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import type { UiLocale } from "#modules/markets/markets.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import type { SessionUser } from "#server/request-context.ts";
+import type { LoginInput, SignupInput } from "./accounts.contract.ts";
+import { authTokens, users } from "./accounts.schema.ts";
+import { hashPassword, verifyPassword } from "./password.ts";
+import { countAttempt } from "./rate-limit.service.ts";
+import { hashToken, newToken } from "./session.service.ts";
+
+export const VALIDATION_HOURS = 48;
+export const RESET_HOURS = 2;
+const HOUR = 3_600_000;
+
+// A hash to verify against when the account does not exist, so a wrong e-mail costs as much time
+// as a wrong password and the answer time does not tell which accounts exist.
+let decoyHash: Promise<string> | undefined;
+const decoy = () => {
+  decoyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+  return decoyHash;
+};
+
+const toSessionUser = (row: typeof users.$inferSelect): SessionUser => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  emailValidated: row.emailValidatedAt !== null,
+});
+
+export async function signUp(
+  db: Db,
+  input: SignupInput,
+  context: { locale: UiLocale; market: string },
+): Promise<{ user: SessionUser; validationToken: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        name: input.name,
+        newsletter: input.newsletter,
+        locale: context.locale,
+        market: context.market,
+      })
+      .onConflictDoNothing()
+      .returning();
+    const row = inserted[0];
+    if (!row)
+      throw new HttpError(400, "validation_failed", "Some fields are not valid.", {
+        email: ["An account with this e-mail address already exists. Log in or reset your password."],
+      });
+    const validationToken = await issueToken(tx as unknown as Db, row.id, "validate_email", VALIDATION_HOURS);
+    return { user: toSessionUser(row), validationToken };
+  });
+}
+
+async function issueToken(
+  db: Db,
+  userId: number,
+  purpose: "validate_email" | "reset_password",
+  hours: number,
+) {
+  const token = newToken();
+  await db.insert(authTokens).values({
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + hours * HOUR),
+  });
+  return token;
+}
+
+/** Checks the password, counting the attempt per IP and per account (the 11th in a minute is 429). */
+export async function logIn(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
+  await countAttempt(db, [`login:ip:${ip}`, `login:account:${input.email}`]);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, input.email), isNull(users.deletedAt)));
+  const valid = row
+    ? await verifyPassword(row.passwordHash, input.password)
+    : await verifyPassword(await decoy(), input.password).then(() => false);
+  if (!row || !valid)
+    throw new HttpError(400, "invalid_credentials", "The e-mail address or the password is not right.", {
+      password: ["The e-mail address or the password is not right."],
+    });
+  return toSessionUser(row);
+}
+
+/** Uses a mail link once. Unknown, used and expired links are all "not valid". */
+async function consumeToken(db: Db, token: string, purpose: "validate_email" | "reset_password") {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, purpose),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: authTokens.userId });
+  if (!row)
+    throw new HttpError(400, "invalid_token", "This link is not valid any more. Ask for a new one.", {
+      token: ["This link is not valid any more. Ask for a new one."],
+    });
+  return row.userId;
+}
+
+export async function validateEmail(db: Db, token: string): Promise<SessionUser> {
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx as unknown as Db, token, "validate_email");
+    const [row] = await tx
+      .update(users)
+      .set({ emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning();
+    return toSessionUser(row as typeof users.$inferSelect);
+  });
+}
+
+/** A new validation link for an account that has not confirmed its address yet; null otherwise. */
+export async function newValidationToken(
+  db: Db,
+  email: string,
+): Promise<{ user: SessionUser; locale: UiLocale; token: string } | null> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt), isNull(users.emailValidatedAt)));
+  if (!row) return null;
+  return {
+    user: toSessionUser(row),
+    locale: row.locale as UiLocale,
+    token: await issueToken(db, row.id, "validate_email", VALIDATION_HOURS),
+  };
+}
+
+/** Rate-limited like log-in; null for unknown addresses, which the caller must not reveal. */
+export async function newResetToken(
+  db: Db,
+  email: string,
+  ip: string,
+): Promise<{ user: SessionUser; locale: UiLocale; token: string } | null> {
+  await countAttempt(db, [`reset:ip:${ip}`, `reset:account:${email}`]);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  if (!row) return null;
+  return {
+    user: toSessionUser(row),
+    locale: row.locale as UiLocale,
+    token: await issueToken(db, row.id, "reset_password", RESET_HOURS),
+  };
+}
+
+export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction(async (tx) => {
+    const userId = await consumeToken(tx as unknown as Db, token, "reset_password");
+    // Whoever could open the mail owns the address, so the reset also confirms it.
+    await tx
+      .update(users)
+      .set({ passwordHash, emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())` })
+      .where(eq(users.id, userId));
+    return userId;
+  });
+}
+
+/** Social sign-in: the provider's verified address finds or makes the member. */
+export async function findOrCreateOAuthUser(
+  db: Db,
+  profile: { provider: string; subject: string; email: string; name: string },
+  context: { locale: UiLocale; market: string },
+): Promise<SessionUser> {
+  const email = profile.email.toLowerCase();
+  const [bySubject] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.oauthProvider, profile.provider), eq(users.oauthSubject, profile.subject)));
+  if (bySubject) return toSessionUser(bySubject);
+  const [byEmail] = await db.select().from(users).where(eq(users.email, email));
+  if (byEmail) {
+    const [linked] = await db
+      .update(users)
+      .set({
+        oauthProvider: profile.provider,
+        oauthSubject: profile.subject,
+        emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())`,
+      })
+      .where(eq(users.id, byEmail.id))
+      .returning();
+    return toSessionUser(linked as typeof users.$inferSelect);
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      email,
+      name: profile.name,
+      oauthProvider: profile.provider,
+      oauthSubject: profile.subject,
+      emailValidatedAt: new Date(),
+      locale: context.locale,
+      market: context.market,
+    })
+    .returning();
+  return toSessionUser(created as typeof users.$inferSelect);
+}
+
+/** Favourites kept while anonymous become the member's at log-in (duplicates dropped). */
+export async function adoptAnonymousFavourites(db: Db, sessionId: string | null, userId: number) {
+  if (!sessionId) return;
+  await db.execute(sql`
+    update favourites set user_id = ${userId}, session_id = null
+     where session_id = ${sessionId} and user_id is null
+       and product_id not in (select product_id from favourites where user_id = ${userId})`);
+  await db.execute(sql`delete from favourites where session_id = ${sessionId} and user_id is null`);
+}

@@ -1,0 +1,95 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { IntlMessageFormat } from "intl-messageformat";
+import nodemailer, { type Transporter } from "nodemailer";
+import { LOCALE_TAGS, UI_LOCALES, type UiLocale } from "#modules/markets/markets.service.ts";
+
+export interface MailConfig {
+  smtpUrl?: string;
+  mailFrom: string;
+  dataDir: string;
+}
+
+export interface OutgoingMail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+interface Logger {
+  info(object: Record<string, unknown>, message: string): void;
+}
+
+/**
+ * nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as one .eml file under
+ * DATA_DIR/mail/, named so that a directory listing is in sending order.
+ */
+export function createMailer(config: MailConfig, log?: Logger) {
+  const transport: Transporter = config.smtpUrl
+    ? nodemailer.createTransport(config.smtpUrl)
+    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const mailDir = path.join(config.dataDir, "mail");
+
+  return {
+    async send(mail: OutgoingMail): Promise<{ file?: string }> {
+      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+      if (config.smtpUrl) {
+        log?.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "mail sent");
+        return {};
+      }
+      fs.mkdirSync(mailDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`;
+      const file = path.join(mailDir, name);
+      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
+      log?.info({ to: mail.to, subject: mail.subject, file }, "mail written");
+      return { file };
+    },
+  };
+}
+
+export type Mailer = ReturnType<typeof createMailer>;
+
+type MailMessages = Record<string, string>;
+const catalogues = new Map<UiLocale, MailMessages>();
+
+/** The mail strings of a locale, from the same catalogues as the storefront (mail.json). */
+export function mailMessages(locale: UiLocale): MailMessages {
+  const cached = catalogues.get(locale);
+  if (cached) return cached;
+  const safe = UI_LOCALES.includes(locale) ? locale : "en";
+  const file = new URL(`../../web/i18n/messages/${safe}/mail.json`, import.meta.url);
+  const messages = JSON.parse(fs.readFileSync(file, "utf8")) as MailMessages;
+  catalogues.set(locale, messages);
+  return messages;
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/**
+ * A localised message with one call-to-action link, as HTML and plain text. `kind` picks the ids
+ * mail.<kind>.subject / .intro / .action / .ignore.
+ */
+export function renderLinkMail(
+  kind: "validate" | "reset",
+  locale: UiLocale,
+  values: { name: string; link: string; hours: number },
+): Omit<OutgoingMail, "to"> {
+  const messages = mailMessages(locale);
+  const format = (id: string) =>
+    String(new IntlMessageFormat(messages[id] ?? id, LOCALE_TAGS[locale]).format(values));
+  const subject = format(`mail.${kind}.subject`);
+  const greeting = format("mail.greeting");
+  const intro = format(`mail.${kind}.intro`);
+  const action = format(`mail.${kind}.action`);
+  const ignore = format(`mail.${kind}.ignore`);
+  const signature = format("mail.signature");
+  const text = `${greeting}\n\n${intro}\n\n${action}: ${values.link}\n\n${ignore}\n\n${signature}\n`;
+  const html = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><body style="font-family:Arial,Helvetica,sans-serif;color:#111827"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(values.link)}" style="display:inline-block;background:#123524;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p><p style="font-size:13px;color:#374151">${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}</p></body></html>`;
+  return { subject, text, html };
+}
