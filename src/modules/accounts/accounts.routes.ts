@@ -205,7 +205,6 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Start social sign-in (when a provider is configured)",
-        hide: !fastify.config.oauth,
       },
     },
     async (request, reply) => {
@@ -236,7 +235,6 @@ export async function accountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Social sign-in callback: checks the state, exchanges the code, logs the member in",
-        hide: !fastify.config.oauth,
         querystring: z.object({
           code: z.string().max(2000).optional(),
           state: z.string().max(200).optional(),
