@@ -20,6 +20,8 @@ const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts
     DATA_DIR: dataDir,
     SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? "300",
     COOKIE_SECURE: "false",
+    // Journeys pose as different shoppers through X-Forwarded-For, as behind a load balancer.
+    TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
   },
 });

@@ -4,5 +4,11 @@ export default [
   index("routes/home/home-page.tsx"),
   route("faq", "routes/faq/faq-page.tsx"),
   route("policies/privacy", "routes/policies/privacy-page.tsx"),
+  route("account/login", "routes/account/login-page.tsx"),
+  route("account/signup", "routes/account/signup-page.tsx"),
+  route("account/validate", "routes/account/validate-page.tsx"),
+  route("account/reset", "routes/account/reset-page.tsx"),
+  route("account/reset/confirm", "routes/account/reset-confirm-page.tsx"),
+  route("account/home", "routes/account/account-home-page.tsx"),
   route("*", "routes/not-found/not-found-page.tsx"),
 ] satisfies RouteConfig;

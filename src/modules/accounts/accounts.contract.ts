@@ -1,36 +1,39 @@
 import { z } from "zod";
-import { PASSWORD_MAX, PASSWORD_MIN } from "./password.ts";
+import { PASSWORD_MAX, PASSWORD_MIN } from "./password-rules.ts";
 
-/** One contract per form: the browser validates with it, the calls parse with it. */
+/**
+ * One contract per form: the browser validates with it, the calls parse with it. Messages are
+ * translation ids (the browser shows them in the shopper's language).
+ */
 export const emailField = z
-  .string({ error: "Enter your e-mail address." })
+  .string({ error: "form.email.required" })
   .trim()
-  .min(1, "Enter your e-mail address.")
-  .max(255, "An e-mail address has at most 255 characters.")
-  .pipe(z.email({ error: "Enter a valid e-mail address." }))
+  .min(1, "form.email.required")
+  .max(255, "form.email.tooLong")
+  .pipe(z.email({ error: "form.email.invalid" }))
   .transform((email) => email.toLowerCase());
 
 export const passwordField = z
-  .string({ error: "Enter a password." })
-  .min(PASSWORD_MIN, `A password has at least ${PASSWORD_MIN} characters.`)
-  .max(PASSWORD_MAX, `A password has at most ${PASSWORD_MAX} characters.`);
+  .string({ error: "form.password.required" })
+  .min(PASSWORD_MIN, "form.password.tooShort")
+  .max(PASSWORD_MAX, "form.password.tooLong");
 
 export const signupInput = z.object({
   email: emailField,
   password: passwordField,
-  name: z.string().trim().max(100, "A name has at most 100 characters.").optional().default(""),
+  name: z.string().trim().max(100, "form.name.tooLong").optional().default(""),
   newsletter: z.boolean().optional().default(false),
 });
 
 export const loginInput = z.object({
   email: emailField,
-  password: z.string({ error: "Enter your password." }).min(1, "Enter your password.").max(PASSWORD_MAX),
+  password: z.string({ error: "form.password.required" }).min(1, "form.password.required").max(PASSWORD_MAX),
 });
 
 export const emailInput = z.object({ email: emailField });
-export const tokenInput = z.object({ token: z.string().min(10, "The link is not valid.").max(200) });
+export const tokenInput = z.object({ token: z.string().min(10, "account.error.invalidToken").max(200) });
 export const resetConfirmInput = z.object({
-  token: z.string().min(10, "The link is not valid.").max(200),
+  token: z.string().min(10, "account.error.invalidToken").max(200),
   password: passwordField,
 });
 

@@ -51,7 +51,7 @@ export async function signUp(
     const row = inserted[0];
     if (!row)
       throw new HttpError(400, "validation_failed", "Some fields are not valid.", {
-        email: ["An account with this e-mail address already exists. Log in or reset your password."],
+        email: ["account.error.emailTaken"],
       });
     const validationToken = await issueToken(tx as unknown as Db, row.id, "validate_email", VALIDATION_HOURS);
     return { user: toSessionUser(row), validationToken };
@@ -86,7 +86,7 @@ export async function logIn(db: Db, input: LoginInput, ip: string): Promise<Sess
     : await verifyPassword(await decoy(), input.password).then(() => false);
   if (!row || !valid)
     throw new HttpError(400, "invalid_credentials", "The e-mail address or the password is not right.", {
-      password: ["The e-mail address or the password is not right."],
+      password: ["account.error.invalidCredentials"],
     });
   return toSessionUser(row);
 }
@@ -107,7 +107,7 @@ async function consumeToken(db: Db, token: string, purpose: "validate_email" | "
     .returning({ userId: authTokens.userId });
   if (!row)
     throw new HttpError(400, "invalid_token", "This link is not valid any more. Ask for a new one.", {
-      token: ["This link is not valid any more. Ask for a new one."],
+      token: ["account.error.invalidToken"],
     });
   return row.userId;
 }

@@ -1,7 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
+export { PASSWORD_MAX, PASSWORD_MIN } from "./password-rules.ts";
 
 // argon2id with OWASP's recommended floor (19 MiB, 2 passes).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

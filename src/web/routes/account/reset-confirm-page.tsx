@@ -1,0 +1,82 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useSearchParams } from "react-router";
+import type { z } from "zod";
+import { resetConfirmInput } from "#modules/accounts/accounts.contract.ts";
+import { shopContext } from "#server/request-context.ts";
+import { api } from "#web/lib/api.ts";
+import { applyServerErrors } from "#web/lib/auth-client.ts";
+import { TextField } from "#web/ui/text-field.tsx";
+import type { Route } from "./+types/reset-confirm-page.ts";
+import { pageTitle } from "./account.server.ts";
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { title: pageTitle(context.get(shopContext), "meta.reset.title") };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.title ?? "Pitchside" }, { name: "robots", content: "noindex" }];
+}
+
+export default function ResetConfirmPage() {
+  const intl = useIntl();
+  const [params] = useSearchParams();
+  const [done, setDone] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof resetConfirmInput>, unknown, z.output<typeof resetConfirmInput>>({
+    resolver: zodResolver(resetConfirmInput),
+    mode: "onTouched",
+    defaultValues: { token: params.get("token") ?? "", password: "" },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      await api("/api/auth/password-reset/confirm/", { json: values });
+      setDone(true);
+    } catch (error) {
+      setFormError(applyServerErrors(error, form.setError, ["password", "token"]));
+    }
+  });
+  const tokenProblem = form.formState.errors.token?.message;
+  return (
+    <div className="mx-auto max-w-md px-4 py-10">
+      <h1 className="mb-6 text-3xl font-bold">
+        <FormattedMessage id="resetConfirm.title" />
+      </h1>
+      {done ? (
+        <p role="status">
+          <FormattedMessage id="resetConfirm.done" />{" "}
+          <Link to="/account/login/" className="font-semibold text-pitch-700 underline">
+            <FormattedMessage id="login.continue" />
+          </Link>
+        </p>
+      ) : (
+        <form noValidate onSubmit={submit} className="space-y-4">
+          <input type="hidden" {...form.register("token")} />
+          <TextField
+            label={intl.formatMessage({ id: "form.password.label" })}
+            type="password"
+            autoComplete="new-password"
+            hint={intl.formatMessage({ id: "form.password.hint" })}
+            error={form.formState.errors.password?.message}
+            {...form.register("password")}
+          />
+          {(formError || tokenProblem) && (
+            <p role="alert" className="text-sm text-red-700">
+              <FormattedMessage id={tokenProblem ?? formError ?? "form.error.generic"} />
+            </p>
+          )}
+          <button
+            type="submit"
+            disabled={form.formState.isSubmitting}
+            className="w-full rounded-full bg-pitch-900 px-4 py-3 font-bold text-white disabled:opacity-60"
+          >
+            <FormattedMessage id="resetConfirm.submit" />
+          </button>
+        </form>
+      )}
+    </div>
+  );
+}
