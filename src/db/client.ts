@@ -37,7 +37,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: SESSION_SETTINGS });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
   const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -108,6 +108,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * How alike a search word and a product name must be for the trigram operator (<%) to match: 0.4
+ * lets one wrong, missing or extra letter in a product line's name still find it (the default 0.6
+ * does not for short names).
+ */
+const TYPO_THRESHOLD = 0.4;
+const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${TYPO_THRESHOLD}`;
+
 async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let release = () => {};
   let client: PGlite;
@@ -124,6 +132,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       throw error;
     }
   }
+  await client.exec(`set pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // PGlite runs one query at a time; serialising lock holders keeps the contract of the pg version.
   let lockChain: Promise<unknown> = Promise.resolve();

@@ -2,10 +2,12 @@ import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "#modules/accounts/accounts.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
+import { listingRoutes } from "#modules/search/listing.routes.ts";
 
 /** Each module's calls. A module adds its routes function here. */
 export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(marketsRoutes);
   await app.register(mediaRoutes);
   await app.register(accountsRoutes);
+  await app.register(listingRoutes);
 }

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import * as catalog from "#modules/catalog/catalog.schema.ts";
 import { CURRENCIES } from "#modules/markets/markets.service.ts";
+import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import type { Database } from "../client.ts";
 import {
   BOOT_TIERS,
@@ -626,6 +627,8 @@ export async function seedCatalog(
     });
   }
   await insertInBatches(database, catalog.promotions, promotionRows);
+
+  await refreshSearchDocuments(db);
 
   for (const table of [
     "brands",

@@ -1,4 +1,4 @@
-import { asc, sql } from "drizzle-orm";
+import { asc, type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { CURRENCIES } from "#modules/markets/markets.service.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
@@ -59,10 +59,15 @@ export interface ProductCardQuery {
   discountedOnly?: boolean;
   sort?: ProductSort;
   limit: number;
+  offset?: number;
   productIds?: number[];
+  /** Extra conditions over p (products), b (brands), c (categories), pp (prices in the currency). */
+  where?: SQL[];
+  /** Replaces the sort's order (search orders by relevance). */
+  orderBy?: SQL;
 }
 
-const ORDER: Record<ProductSort, string> = {
+export const ORDER: Record<ProductSort, string> = {
   default: "p.popularity desc, p.id",
   "latest-online": "p.online_at desc, p.id",
   "discount-desc": "(pp.rrp - pp.price)::float / nullif(pp.rrp, 0) desc, p.id",
@@ -86,6 +91,7 @@ interface CardRow extends Record<string, unknown> {
   rrp: number;
   lowest: number | null;
   sizes: { size_id: number; name: string; name_short: string; in_stock: boolean }[] | null;
+  total: number | string;
 }
 
 /**
@@ -93,7 +99,15 @@ interface CardRow extends Record<string, unknown> {
  * correlated subqueries, not a query per card.
  */
 export async function getProductCards(db: Db, query: ProductCardQuery): Promise<ProductCard[]> {
-  const conditions = [sql`p.online`];
+  return (await queryProductCards(db, query)).cards;
+}
+
+/** A page of cards and the number of products matching in all, in one query. */
+export async function queryProductCards(
+  db: Db,
+  query: ProductCardQuery,
+): Promise<{ cards: ProductCard[]; total: number }> {
+  const conditions = [sql`p.online`, ...(query.where ?? [])];
   if (query.categorySlug) {
     conditions.push(
       sql`c.id in (select id from categories where slug = ${query.categorySlug} or parent_id = (select id from categories where slug = ${query.categorySlug}))`,
@@ -102,7 +116,7 @@ export async function getProductCards(db: Db, query: ProductCardQuery): Promise<
   if (query.itemType) conditions.push(sql`p.item_type = ${query.itemType}`);
   if (query.discountedOnly) conditions.push(sql`pp.price < pp.rrp`);
   if (query.productIds) {
-    if (query.productIds.length === 0) return [];
+    if (query.productIds.length === 0) return { cards: [], total: 0 };
     conditions.push(
       sql`p.id in (${sql.join(
         query.productIds.map((id) => sql`${id}`),
@@ -112,7 +126,7 @@ export async function getProductCards(db: Db, query: ProductCardQuery): Promise<
   }
   const result = await db.execute(sql`
     select p.id, p.name, p.style, p.relative_url, p.is_exclusive, p.is_preorder, p.labels, p.item_type,
-           p.specifications, b.name as brand, pp.price, pp.rrp,
+           p.specifications, b.name as brand, pp.price, pp.rrp, count(*) over () as total,
            (select min(h.price) from price_history h
              where h.product_id = p.id and h.currency = pp.currency
                and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
@@ -124,9 +138,10 @@ export async function getProductCards(db: Db, query: ProductCardQuery): Promise<
       join categories c on c.id = p.category_id
       join product_prices pp on pp.product_id = p.id and pp.currency = ${query.currency}
      where ${sql.join(conditions, sql` and `)}
-     order by ${sql.raw(ORDER[query.sort ?? "default"])}
-     limit ${query.limit}`);
-  return (result as unknown as { rows: CardRow[] }).rows.map((row) => toProductCard(row, query.currency));
+     order by ${query.orderBy ?? sql.raw(ORDER[query.sort ?? "default"])}
+     limit ${query.limit} offset ${query.offset ?? 0}`);
+  const rows = (result as unknown as { rows: CardRow[] }).rows;
+  return { cards: rows.map((row) => toProductCard(row, query.currency)), total: Number(rows[0]?.total ?? 0) };
 }
 
 function toProductCard(row: CardRow, currency: string): ProductCard {

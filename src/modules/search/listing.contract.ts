@@ -1,0 +1,80 @@
+import { z } from "zod";
+import { PRODUCT_SORTS, productCardSchema } from "#modules/catalog/catalog.contract.ts";
+
+export const FACET_KEYS = ["brand", "boot_surface", "color", "price_range", "age", "others"] as const;
+export type FacetKey = (typeof FACET_KEYS)[number];
+export const PAGE_SIZE = 60;
+export const OTHERS_VALUES = ["on-sale", "members-only", "preorder", "customizable"] as const;
+
+/** `min-max` or `min+`, whole units of the market's currency. */
+export const PRICE_RANGE = /^(\d{1,7})-(\d{1,7})$|^(\d{1,7})\+$/;
+
+const filterValue = z
+  .string()
+  .max(500)
+  .optional()
+  .transform((value) =>
+    value ? value.split("|").filter((part) => part.length > 0 && part.length <= 100) : [],
+  );
+
+/** Shared by the listing pages and the calls. Unknown keys are ignored; page is checked later (404). */
+export const listingQuery = z.object({
+  sort: z.enum(PRODUCT_SORTS, { error: "listing.error.sort" }).optional().default("default"),
+  page: z.string().max(12).optional(),
+  brand: filterValue,
+  boot_surface: filterValue,
+  color: filterValue,
+  age: filterValue,
+  others: filterValue,
+  price_range: filterValue.refine((values) => values.every((value) => PRICE_RANGE.test(value)), {
+    message: "listing.error.priceRange",
+  }),
+});
+
+export const categoryQuery = listingQuery.extend({
+  slug: z.string({ error: "listing.error.slug" }).min(1, "listing.error.slug").max(200),
+});
+
+export const searchQuery = listingQuery.extend({
+  q: z.string().max(200, "listing.error.queryTooLong").optional().default("*"),
+});
+
+export const filterSchema = z.object({
+  key: z.enum(FACET_KEYS),
+  name: z.string(),
+  values: z.array(
+    z.object({ name: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() }),
+  ),
+});
+
+export const categoryOutput = z.object({
+  products: z.array(productCardSchema),
+  meta: z.object({
+    slug: z.string(),
+    title: z.string(),
+    description: z.string(),
+    breadcrumb: z.array(z.object({ title: z.string(), url: z.string() })),
+    sub_categories: z.array(z.object({ slug: z.string(), title: z.string(), url: z.string() })),
+    has_sub_categories: z.boolean(),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.object({ total: z.number().int() }),
+    filters: z.array(filterSchema),
+    content: z.object({ sponsored: z.unknown().nullable() }),
+  }),
+});
+
+export const searchOutput = z.object({
+  products: z.array(productCardSchema),
+  navigation_items: z.array(z.object({ title: z.string(), url: z.string(), count: z.number().int() })),
+  meta: z.object({
+    title: z.string(),
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.object({ total: z.number().int() }),
+    filters: z.array(filterSchema),
+  }),
+});
+
+export type ListingQuery = z.output<typeof listingQuery>;
+export type Filter = z.infer<typeof filterSchema>;

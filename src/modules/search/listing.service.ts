@@ -1,0 +1,298 @@
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
+import { categories } from "#modules/catalog/catalog.schema.ts";
+import { ORDER, queryProductCards, translate } from "#modules/catalog/catalog.service.ts";
+import { contentItems } from "#modules/content/content.schema.ts";
+import { CURRENCIES, type UiLocale } from "#modules/markets/markets.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import {
+  FACET_KEYS,
+  type FacetKey,
+  type Filter,
+  type ListingQuery,
+  PAGE_SIZE,
+  PRICE_RANGE,
+} from "./listing.contract.ts";
+
+/** Price-range buckets per currency, in whole units: the facet offers these, any range is accepted. */
+const PRICE_EDGES: Record<string, number[]> = {
+  EUR: [50, 100, 150, 200],
+  DKK: [400, 750, 1100, 1500],
+  SEK: [500, 1000, 1500, 2000],
+  NOK: [500, 1000, 1500, 2000],
+  PLN: [200, 400, 600, 800],
+  HUF: [20000, 40000, 60000, 80000],
+  CZK: [1250, 2500, 3750, 5000],
+};
+
+const SEARCH_CONFIGS: Record<UiLocale, string> = {
+  da: "danish",
+  sv: "swedish",
+  nb: "norwegian",
+  fi: "finnish",
+  de: "german",
+  "de-AT": "german",
+  en: "english",
+  "en-GB": "english",
+  nl: "dutch",
+  fr: "french",
+  pl: "simple",
+};
+
+export interface ListingScope {
+  currency: string;
+  locale: UiLocale;
+  categoryIds?: number[];
+  /** Free text; "*" or empty lists everything. */
+  q?: string;
+}
+
+const list = (values: string[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+
+function priceBucketExpression(currency: string): { expression: SQL; labels: string[] } {
+  const unit = 10 ** (CURRENCIES[currency]?.exponent ?? 2);
+  const edges = PRICE_EDGES[currency] ?? PRICE_EDGES.EUR ?? [];
+  const labels: string[] = [];
+  const whens: SQL[] = [];
+  let low = 0;
+  for (const edge of edges) {
+    const label = `${low}-${edge}`;
+    labels.push(label);
+    whens.push(sql`when pp.price < ${edge * unit} then ${label}`);
+    low = edge;
+  }
+  const top = `${low}+`;
+  labels.push(top);
+  return { expression: sql`(case ${sql.join(whens, sql` `)} else ${top} end)`, labels };
+}
+
+function priceCondition(values: string[], currency: string): SQL {
+  const unit = 10 ** (CURRENCIES[currency]?.exponent ?? 2);
+  const parts = values.map((value) => {
+    const match = PRICE_RANGE.exec(value);
+    if (!match)
+      throw new HttpError(400, "validation_failed", "Some query fields are not valid.", {
+        price_range: ["listing.error.priceRange"],
+      });
+    if (match[3] !== undefined) return sql`pp.price >= ${Number(match[3]) * unit}`;
+    return sql`(pp.price >= ${Number(match[1]) * unit} and pp.price < ${Number(match[2]) * unit})`;
+  });
+  return sql`(${sql.join(parts, sql` or `)})`;
+}
+
+const OTHERS_CONDITIONS: Record<string, SQL> = {
+  "on-sale": sql`pp.price < pp.rrp`,
+  "members-only": sql`p.is_exclusive`,
+  preorder: sql`p.is_preorder`,
+  customizable: sql`p.is_customizable`,
+};
+
+/** One condition per active facet (values of one facet are alternatives; facets combine). */
+function facetConditions(query: ListingQuery, currency: string): Partial<Record<FacetKey, SQL>> {
+  const conditions: Partial<Record<FacetKey, SQL>> = {};
+  if (query.brand.length) conditions.brand = sql`b.slug in (${list(query.brand)})`;
+  if (query.boot_surface.length)
+    conditions.boot_surface = sql`p.boot_surface in (${list(query.boot_surface)})`;
+  if (query.color.length) conditions.color = sql`p.color in (${list(query.color)})`;
+  if (query.age.length) conditions.age = sql`p.age_group in (${list(query.age)})`;
+  if (query.price_range.length) conditions.price_range = priceCondition(query.price_range, currency);
+  const others = query.others
+    .map((value) => OTHERS_CONDITIONS[value])
+    .filter((c): c is SQL => c !== undefined);
+  if (others.length) conditions.others = sql`(${sql.join(others, sql` or `)})`;
+  return conditions;
+}
+
+function searchCondition(scope: ListingScope): { condition: SQL | null; rank: SQL | null } {
+  const q = scope.q?.trim();
+  if (!q || q === "*") return { condition: null, rank: null };
+  const config = SEARCH_CONFIGS[scope.locale];
+  const lowered = q.toLowerCase();
+  const tsquery = sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${config}::regconfig, ${q}))`;
+  return {
+    // Typo tolerance: a query close enough to a word run of the brand and name still matches.
+    condition: sql`(p.search_document @@ ${tsquery} or ${lowered} <% p.search_name)`,
+    rank: sql`(ts_rank(p.search_document, ${tsquery}) + word_similarity(${lowered}, p.search_name)) desc, p.popularity desc, p.id`,
+  };
+}
+
+const FROM = sql`from products p
+  join brands b on b.id = p.brand_id
+  join categories c on c.id = p.category_id`;
+
+interface FacetRow {
+  key: string;
+  value: string;
+  label: string;
+  n: number | string;
+}
+
+/** Every facet's counts in one query: each facet applies the other active filters, not its own. */
+async function countFacets(
+  db: Db,
+  scope: ListingScope,
+  base: SQL[],
+  active: Partial<Record<FacetKey, SQL>>,
+): Promise<FacetRow[]> {
+  const priceJoin = sql`join product_prices pp on pp.product_id = p.id and pp.currency = ${scope.currency}`;
+  const others = (except: FacetKey | null) =>
+    FACET_KEYS.filter((key) => key !== except && active[key]).map((key) => active[key] as SQL);
+  const where = (except: FacetKey | null, extra: SQL[] = []) =>
+    sql.join([...base, ...others(except), ...extra], sql` and `);
+  const bucket = priceBucketExpression(scope.currency);
+  const branches: SQL[] = [
+    sql`select 'brand' as key, b.slug as value, min(b.name) || case when bool_and(b.has_logo) then '' else '|nologo' end as label, count(*) as n ${FROM} ${priceJoin} where ${where("brand")} group by b.slug`,
+    sql`select 'boot_surface', p.boot_surface, p.boot_surface, count(*) ${FROM} ${priceJoin} where ${where("boot_surface", [sql`p.boot_surface is not null`])} group by p.boot_surface`,
+    sql`select 'color', p.color, p.color, count(*) ${FROM} ${priceJoin} where ${where("color")} group by p.color`,
+    sql`select 'age', p.age_group, p.age_group, count(*) ${FROM} ${priceJoin} where ${where("age")} group by p.age_group`,
+    sql`select 'price_range', ${bucket.expression}, '', count(*) ${FROM} ${priceJoin} where ${where("price_range")} group by 2`,
+    sql`select 'others', o.value, o.value, count(*) ${FROM} ${priceJoin}
+          cross join lateral (values ('on-sale', pp.price < pp.rrp), ('members-only', p.is_exclusive),
+                                     ('preorder', p.is_preorder), ('customizable', p.is_customizable)) as o(value, applies)
+          where ${where("others", [sql`o.applies`])} group by o.value`,
+    sql`select '_total', '', '', count(*) ${FROM} ${priceJoin} where ${where(null)}`,
+    sql`select '_category', c.slug, min(c.name->>${scope.locale}) || '|' || min(c.name->>'en'), count(*) ${FROM} ${priceJoin} where ${where(null)} group by c.slug`,
+  ];
+  const result = await db.execute(sql.join(branches, sql` union all `));
+  return (result as unknown as { rows: FacetRow[] }).rows;
+}
+
+function buildFilters(rows: FacetRow[], query: ListingQuery, currency: string): Filter[] {
+  const selected = (key: FacetKey) => new Set(query[key]);
+  const bucketOrder = priceBucketExpression(currency).labels;
+  return FACET_KEYS.map((key) => {
+    const values = rows
+      .filter((row) => row.key === key)
+      .map((row) => ({
+        name: row.value,
+        label: key === "brand" ? row.label.replace("|nologo", "") : row.label || row.value,
+        count: Number(row.n),
+        selected: selected(key).has(row.value),
+        hasLogo: !row.label.endsWith("|nologo"),
+      }));
+    values.sort((a, b) =>
+      key === "price_range"
+        ? bucketOrder.indexOf(a.name) - bucketOrder.indexOf(b.name)
+        : b.count - a.count || a.name.localeCompare(b.name),
+    );
+    return {
+      key,
+      name: `filter.${key}`,
+      values: values.map(({ hasLogo: _hasLogo, ...value }) => value),
+    };
+  }).filter((filter) => filter.values.length > 0);
+}
+
+/** The page number must be a whole number within 1..totalPages (404 otherwise, as the spec says). */
+export function resolvePage(raw: string | undefined, total: number): { page: number; totalPages: number } {
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const page = raw === undefined || raw === "" ? 1 : /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isInteger(page) || page < 1 || page > totalPages)
+    throw new HttpError(404, "page_not_found", "There is no such page.");
+  return { page, totalPages };
+}
+
+export interface ListingResult {
+  products: ProductCard[];
+  filters: Filter[];
+  total: number;
+  page: number;
+  totalPages: number;
+  navigation: { title: string; url: string; count: number }[];
+  anyFilterActive: boolean;
+}
+
+export async function runListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+  const base: SQL[] = [sql`p.online`];
+  if (scope.categoryIds)
+    base.push(
+      sql`p.category_id in (${sql.join(
+        scope.categoryIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  const search = searchCondition(scope);
+  if (search.condition) base.push(search.condition);
+  const active = facetConditions(query, scope.currency);
+  const rows = await countFacets(db, scope, base, active);
+  const total = Number(rows.find((row) => row.key === "_total")?.n ?? 0);
+  const { page, totalPages } = resolvePage(query.page, total);
+  const { cards } = await queryProductCards(db, {
+    currency: scope.currency,
+    sort: query.sort,
+    where: [...base.slice(1), ...Object.values(active)],
+    orderBy: query.sort === "default" && search.rank ? search.rank : sql.raw(ORDER[query.sort]),
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  });
+  const navigation = rows
+    .filter((row) => row.key === "_category")
+    .map((row) => {
+      const [localised, english] = row.label.split("|");
+      return { title: localised || english || row.value, url: `/${row.value}/`, count: Number(row.n) };
+    })
+    .sort((a, b) => b.count - a.count)
+    .slice(0, 8);
+  return {
+    products: cards,
+    filters: buildFilters(rows, query, scope.currency),
+    total,
+    page,
+    totalPages,
+    navigation,
+    anyFilterActive: Object.keys(active).length > 0,
+  };
+}
+
+/** A category with its subcategories, breadcrumb and sponsored block; 404 for an unknown slug. */
+export async function loadCategory(db: Db, slug: string, locale: UiLocale) {
+  const all = await db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      slug: categories.slug,
+      name: categories.name,
+      description: categories.description,
+    })
+    .from(categories)
+    .orderBy(asc(categories.sort));
+  const category = all.find((c) => c.slug === slug);
+  if (!category) throw new HttpError(404, "category_not_found", "There is no such category.");
+  const children = all.filter((c) => c.parentId === category.id);
+  const parent = all.find((c) => c.id === category.parentId);
+  const grandchildren = all.filter((c) => children.some((child) => child.id === c.parentId));
+  return {
+    id: category.id,
+    slug: category.slug,
+    title: translate(category.name, locale),
+    description: translate(category.description, locale),
+    ids: [category.id, ...children.map((c) => c.id), ...grandchildren.map((c) => c.id)],
+    breadcrumb: [
+      ...(parent ? [{ title: translate(parent.name, locale), url: `/${parent.slug}/` }] : []),
+      { title: translate(category.name, locale), url: `/${category.slug}/` },
+    ],
+    subCategories: children.map((c) => ({
+      slug: c.slug,
+      title: translate(c.name, locale),
+      url: `/${c.slug}/`,
+    })),
+  };
+}
+
+/** The category's sponsored component, with its products, when the page may show it. */
+export async function loadSponsored(db: Db, categoryId: number, currency: string, locale: UiLocale) {
+  const [item] = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, "sponsored"), eq(contentItems.categoryId, categoryId)))
+    .limit(1);
+  if (!item || item.productIds.length === 0) return null;
+  const { cards } = await queryProductCards(db, { currency, productIds: item.productIds, limit: 12 });
+  if (cards.length === 0) return null;
+  return { id: item.id, title: translate(item.title, locale), ...item.data, products: cards };
+}
