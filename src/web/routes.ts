@@ -4,11 +4,14 @@ export default [
   index("routes/home/home-page.tsx"),
   route("faq", "routes/faq/faq-page.tsx"),
   route("policies/privacy", "routes/policies/privacy-page.tsx"),
+  route("search", "routes/listing/search-page.tsx"),
   route("account/login", "routes/account/login-page.tsx"),
   route("account/signup", "routes/account/signup-page.tsx"),
   route("account/validate", "routes/account/validate-page.tsx"),
   route("account/reset", "routes/account/reset-page.tsx"),
   route("account/reset/confirm", "routes/account/reset-confirm-page.tsx"),
   route("account/home", "routes/account/account-home-page.tsx"),
+  // Every other single-segment address is a category (404 when there is none by that slug).
+  route(":slug", "routes/listing/category-page.tsx"),
   route("*", "routes/not-found/not-found-page.tsx"),
 ] satisfies RouteConfig;

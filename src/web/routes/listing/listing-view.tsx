@@ -1,0 +1,334 @@
+import * as Accordion from "@radix-ui/react-accordion";
+import * as Dialog from "@radix-ui/react-dialog";
+import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
+import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
+import type { Filter } from "#modules/search/listing.contract.ts";
+import type { ListingResult } from "#modules/search/listing.service.ts";
+import { ProductCard } from "#web/components/product-card.tsx";
+import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
+
+/** The spec's filter loading state lasts at least this long, so a fast answer does not flicker. */
+const FILTER_LOADING_MS = 300;
+const CONDENSED_BRANDS = 8;
+const CONDENSED_COLOURS = 4;
+const SWATCH: Record<string, string> = {
+  black: "#111111",
+  white: "#f8f8f8",
+  grey: "#9ca3af",
+  red: "#dc2626",
+  orange: "#f97316",
+  yellow: "#facc15",
+  green: "#16a34a",
+  turquoise: "#14b8a6",
+  blue: "#2563eb",
+  navy: "#1e3a8a",
+  purple: "#7c3aed",
+  pink: "#ec4899",
+  brown: "#92400e",
+  beige: "#d6c7a1",
+  gold: "#ca8a04",
+  silver: "#cbd5e1",
+};
+
+function useFilterLoading() {
+  const navigation = useNavigation();
+  const [holding, setHolding] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const busy = navigation.state !== "idle";
+  useEffect(() => {
+    if (!busy) return;
+    setHolding(true);
+    clearTimeout(timer.current);
+    // Not cleared when the navigation ends: the state lasts its full 300 ms.
+    timer.current = setTimeout(() => setHolding(false), FILTER_LOADING_MS);
+  }, [busy]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return busy || holding;
+}
+
+function valueLabel(
+  intl: ReturnType<typeof useIntl>,
+  filter: Filter,
+  value: Filter["values"][number],
+  currency: string,
+) {
+  switch (filter.key) {
+    case "color":
+      return intl.formatMessage({ id: `color.${value.name}`, defaultMessage: value.name });
+    case "age":
+      return intl.formatMessage({ id: `age.${value.name}`, defaultMessage: value.name });
+    case "others":
+      return intl.formatMessage({ id: `others.${value.name}`, defaultMessage: value.name });
+    case "price_range": {
+      const money = (n: number) =>
+        intl.formatNumber(n, { style: "currency", currency, maximumFractionDigits: 0 });
+      const [low, high] = value.name.replace("+", "").split("-").map(Number);
+      return value.name.endsWith("+") ? `${money(low ?? 0)}+` : `${money(low ?? 0)} – ${money(high ?? 0)}`;
+    }
+    default:
+      return value.label;
+  }
+}
+
+function FilterValues({
+  filter,
+  currency,
+  condensed,
+}: {
+  filter: Filter;
+  currency: string;
+  condensed: boolean;
+}) {
+  const intl = useIntl();
+  const location = useLocation();
+  const limit =
+    filter.key === "brand"
+      ? CONDENSED_BRANDS
+      : filter.key === "color"
+        ? CONDENSED_COLOURS
+        : Number.POSITIVE_INFINITY;
+  const values = condensed ? filter.values.slice(0, limit) : filter.values;
+  return (
+    <ul className="space-y-1">
+      {values.map((value) => (
+        <li key={value.name}>
+          <Link
+            to={toggleFilter(location.search, filter.key, value.name)}
+            preventScrollReset
+            role="checkbox"
+            aria-checked={value.selected}
+            className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-neutral-100"
+          >
+            <span
+              aria-hidden="true"
+              className={`flex size-4 items-center justify-center rounded border ${value.selected ? "border-pitch-900 bg-pitch-900 text-white" : "border-neutral-500"}`}
+            >
+              {value.selected ? "✓" : ""}
+            </span>
+            {filter.key === "color" && (
+              <span
+                aria-hidden="true"
+                className="size-4 rounded-full border border-neutral-400"
+                style={{ background: SWATCH[value.name] ?? "#ccc" }}
+              />
+            )}
+            <span className="flex-1">{valueLabel(intl, filter, value, currency)}</span>
+            <span className="text-xs text-neutral-700">{value.count}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function FilterList({
+  filters,
+  currency,
+  condensed,
+}: {
+  filters: Filter[];
+  currency: string;
+  condensed: boolean;
+}) {
+  const intl = useIntl();
+  return (
+    <Accordion.Root
+      type="multiple"
+      defaultValue={filters.map((f) => f.key)}
+      className="divide-y divide-neutral-200"
+    >
+      {filters.map((filter) => (
+        <Accordion.Item key={filter.key} value={filter.key}>
+          <Accordion.Header>
+            <Accordion.Trigger className="group flex w-full items-center justify-between py-3 text-left font-semibold">
+              {intl.formatMessage({ id: filter.name })}
+              <ChevronDown
+                aria-hidden="true"
+                className="size-4 transition group-data-[state=open]:rotate-180"
+              />
+            </Accordion.Trigger>
+          </Accordion.Header>
+          <Accordion.Content className="pb-3">
+            <FilterValues filter={filter} currency={currency} condensed={condensed} />
+          </Accordion.Content>
+        </Accordion.Item>
+      ))}
+    </Accordion.Root>
+  );
+}
+
+function SortSelect({ sort }: { sort: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const intl = useIntl();
+  return (
+    <label className="flex items-center gap-2 text-sm">
+      <FormattedMessage id="sort.label" />
+      <select
+        value={sort}
+        onChange={(event) =>
+          navigate(withParam(location.search, "sort", event.target.value), { preventScrollReset: true })
+        }
+        className="rounded border border-neutral-500 px-2 py-1.5"
+      >
+        {PRODUCT_SORTS.map((option) => (
+          <option key={option} value={option}>
+            {intl.formatMessage({ id: `sort.${option}` })}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
+  const intl = useIntl();
+  const location = useLocation();
+  if (totalPages <= 1) return null;
+  const pages = [...new Set([1, page - 1, page, page + 1, totalPages])]
+    .filter((p) => p >= 1 && p <= totalPages)
+    .sort((a, b) => a - b);
+  const to = (p: number) => withParam(location.search, "page", p === 1 ? null : String(p));
+  return (
+    <nav
+      aria-label={intl.formatMessage({ id: "listing.pagination" })}
+      className="mt-8 flex items-center justify-center gap-2"
+    >
+      {page > 1 && (
+        <Link to={to(page - 1)} className="rounded border border-neutral-500 px-3 py-1.5" rel="prev">
+          <FormattedMessage id="listing.previous" />
+        </Link>
+      )}
+      {pages.map((p) => (
+        <Link
+          key={p}
+          to={to(p)}
+          aria-current={p === page ? "page" : undefined}
+          aria-label={intl.formatMessage({ id: "listing.page" }, { page: p })}
+          className={`rounded px-3 py-1.5 ${p === page ? "bg-pitch-900 text-white" : "border border-neutral-500"}`}
+        >
+          {p}
+        </Link>
+      ))}
+      {page < totalPages && (
+        <Link to={to(page + 1)} className="rounded border border-neutral-500 px-3 py-1.5" rel="next">
+          <FormattedMessage id="listing.next" />
+        </Link>
+      )}
+    </nav>
+  );
+}
+
+export function ListingView({
+  listing,
+  currency,
+  sort,
+  children,
+}: {
+  listing: ListingResult;
+  currency: string;
+  sort: string;
+  children?: React.ReactNode;
+}) {
+  const intl = useIntl();
+  const location = useLocation();
+  const loading = useFilterLoading();
+  const active = activeFilterCount(location.search);
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+      <aside className="hidden lg:block" aria-label={intl.formatMessage({ id: "listing.filters" })}>
+        {active > 0 && (
+          <Link
+            to={resetFilters(location.search)}
+            className="mb-3 inline-block text-sm font-semibold text-pitch-700 underline"
+          >
+            <FormattedMessage id="listing.reset" />
+          </Link>
+        )}
+        <FilterList filters={listing.filters} currency={currency} condensed={false} />
+      </aside>
+      <div>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <p className="text-sm text-neutral-800" aria-live="polite">
+            <FormattedMessage id="listing.count" values={{ count: listing.total }} />
+          </p>
+          <div className="flex items-center gap-3">
+            <FilterDrawer listing={listing} currency={currency} active={active} />
+            <SortSelect sort={sort} />
+          </div>
+        </div>
+        {children}
+        <div aria-busy={loading} className={loading ? "opacity-50 transition-opacity" : "transition-opacity"}>
+          {loading && (
+            <p className="sr-only" role="status">
+              <FormattedMessage id="listing.loading" />
+            </p>
+          )}
+          <ul data-testid="product-grid" className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
+            {listing.products.map((card) => (
+              <li key={card.product_id}>
+                <ProductCard card={card} />
+              </li>
+            ))}
+          </ul>
+        </div>
+        <Pagination page={listing.page} totalPages={listing.totalPages} />
+      </div>
+    </div>
+  );
+}
+
+function FilterDrawer({
+  listing,
+  currency,
+  active,
+}: {
+  listing: ListingResult;
+  currency: string;
+  active: number;
+}) {
+  const intl = useIntl();
+  const location = useLocation();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="flex items-center gap-2 rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold lg:hidden">
+        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        <FormattedMessage id="listing.filters" />
+        {active > 0 && <span className="rounded-full bg-pitch-900 px-1.5 text-xs text-white">{active}</span>}
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-96 max-w-full flex-col bg-white shadow-xl">
+          <div className="flex items-center justify-between border-b border-neutral-200 p-4">
+            <Dialog.Title className="text-lg font-bold">
+              <FormattedMessage id="listing.filters" />
+            </Dialog.Title>
+            <Dialog.Close className="rounded p-1" aria-label={intl.formatMessage({ id: "toast.close" })}>
+              <X aria-hidden="true" className="size-5" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            <FormattedMessage id="listing.count" values={{ count: listing.total }} />
+          </Dialog.Description>
+          <div className="flex-1 overflow-y-auto px-4">
+            <FilterList filters={listing.filters} currency={currency} condensed />
+          </div>
+          <div className="flex gap-2 border-t border-neutral-200 p-4">
+            <Link
+              to={resetFilters(location.search)}
+              className="flex-1 rounded-full border border-neutral-500 px-3 py-2 text-center text-sm font-semibold"
+            >
+              <FormattedMessage id="listing.reset" />
+            </Link>
+            <Dialog.Close className="flex-1 rounded-full bg-pitch-900 px-3 py-2 text-sm font-bold text-white">
+              <FormattedMessage id="listing.showResults" values={{ count: listing.total }} />
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

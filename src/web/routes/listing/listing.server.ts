@@ -1,0 +1,86 @@
+import { data } from "react-router";
+import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
+import { listingQuery } from "#modules/search/listing.contract.ts";
+import {
+  type ListingResult,
+  loadCategory,
+  loadSponsored,
+  runListing,
+} from "#modules/search/listing.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import type { ShopRequestContext } from "#server/request-context.ts";
+import { messagesFor } from "#web/i18n/messages.server.ts";
+
+/** A service's 404/400 becomes the page's status: the not-found page for unknown categories and pages. */
+async function asPage<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError) throw data(null, { status: error.statusCode });
+    throw error;
+  }
+}
+
+function parse(url: URL) {
+  const parsed = listingQuery.safeParse(Object.fromEntries(url.searchParams));
+  if (!parsed.success) throw data(null, { status: 400 });
+  return parsed.data;
+}
+
+export interface CategoryPageData {
+  kind: "category";
+  title: string;
+  description: string;
+  breadcrumb: { title: string; url: string }[];
+  subCategories: { slug: string; title: string; url: string }[];
+  listing: ListingResult;
+  sponsored: (Record<string, unknown> & { title: string; products: ProductCard[] }) | null;
+  metaTitle: string;
+}
+
+export async function loadCategoryPage(
+  shop: ShopRequestContext,
+  slug: string,
+  url: URL,
+): Promise<CategoryPageData> {
+  const query = parse(url);
+  return asPage(async () => {
+    const category = await loadCategory(shop.database.db, slug, shop.locale);
+    const listing = await runListing(
+      shop.database.db,
+      { currency: shop.market.currency, locale: shop.locale, categoryIds: category.ids },
+      query,
+    );
+    const sponsored =
+      listing.page === 1 && !listing.anyFilterActive
+        ? await loadSponsored(shop.database.db, category.id, shop.market.currency, shop.locale).catch(
+            () => null,
+          )
+        : null;
+    return {
+      kind: "category",
+      title: category.title,
+      description: category.description,
+      breadcrumb: category.breadcrumb,
+      subCategories: category.subCategories,
+      listing,
+      sponsored: sponsored as CategoryPageData["sponsored"],
+      metaTitle: `${category.title} – Pitchside`,
+    };
+  });
+}
+
+export async function loadSearchPage(shop: ShopRequestContext, url: URL) {
+  const query = parse(url);
+  const q = (url.searchParams.get("q") ?? "*").slice(0, 200) || "*";
+  return asPage(async () => ({
+    kind: "search" as const,
+    q,
+    listing: await runListing(
+      shop.database.db,
+      { currency: shop.market.currency, locale: shop.locale, q },
+      query,
+    ),
+    metaTitle: messagesFor(shop.locale)["meta.search.title"] ?? "Pitchside",
+  }));
+}

@@ -1,0 +1,57 @@
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { shopContext } from "#server/request-context.ts";
+import type { Route } from "./+types/search-page.ts";
+import { loadSearchPage } from "./listing.server.ts";
+import { ListingView } from "./listing-view.tsx";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const url = new URL(request.url);
+  const page = await loadSearchPage(shop, url);
+  return { ...page, currency: shop.market.currency, sort: url.searchParams.get("sort") ?? "default" };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return [{ title: loaderData?.metaTitle ?? "Pitchside" }, { name: "robots", content: "noindex, follow" }];
+}
+
+export default function SearchPage({ loaderData }: Route.ComponentProps) {
+  const intl = useIntl();
+  const { q, listing, currency, sort } = loaderData;
+  const everything = q === "*";
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <h1 className="text-3xl font-bold">
+        {everything ? (
+          <FormattedMessage id="search.all" />
+        ) : (
+          <FormattedMessage id="search.title" values={{ q }} />
+        )}
+      </h1>
+      {listing.navigation.length > 0 && (
+        <nav aria-label={intl.formatMessage({ id: "search.categories" })} className="mt-4 overflow-x-auto">
+          <ul className="flex gap-2 pb-2">
+            {listing.navigation.map((item) => (
+              <li key={item.url} className="shrink-0">
+                <Link
+                  to={item.url}
+                  className="block rounded-full border border-neutral-500 px-4 py-1.5 text-sm"
+                >
+                  {item.title} <span className="text-neutral-700">({item.count})</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
+      {listing.total === 0 ? (
+        <p className="mt-8 text-lg" role="status">
+          <FormattedMessage id="search.nothingFound" values={{ q }} />
+        </p>
+      ) : (
+        <ListingView listing={listing} currency={currency} sort={sort} />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./a11y.ts";
+
+const prices = async (page: Page) =>
+  (await page.getByTestId("product-grid").locator("article").allInnerTexts()).map((text) => {
+    const match = /([\d.]+),(\d{2})\s*kr\./.exec(text);
+    return match ? Number(`${(match[1] ?? "").replaceAll(".", "")}.${match[2]}`) : Number.NaN;
+  });
+
+test("browse a category: filter by brand and colour, sort by price, page, reset", async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const response = await page.goto("/football-boots/?page=1");
+  expect(response?.status()).toBe(200);
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fodboldstøvler");
+  await expectNoSeriousA11yViolations(page);
+
+  const sidebar = page.getByRole("complementary", { name: "Filtre" });
+  await sidebar.getByRole("checkbox").first().click();
+  await expect(page).toHaveURL(/brand=[a-z-]+/);
+  expect(page.url()).not.toContain("page=");
+  const colour = sidebar.getByRole("region").nth(2).getByRole("checkbox").first();
+  await colour.click();
+  await expect(page).toHaveURL(/brand=[a-z-]+.*color=[a-z]+|color=[a-z]+.*brand=[a-z-]+/);
+
+  await page.goto("/football-boots/");
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Sortér efter").selectOption("price-asc");
+  await expect(page).toHaveURL(/sort=price-asc/);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("main [aria-busy=false]")).toBeVisible();
+  const sorted = await prices(page);
+  expect(sorted.length).toBeGreaterThan(1);
+  expect(sorted).toEqual([...sorted].sort((a, b) => a - b));
+
+  await page.getByRole("link", { name: "Side 2" }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(page.getByRole("link", { name: "Side 2" })).toHaveAttribute("aria-current", "page");
+
+  await page.goto("/football-boots/?brand=strikon&color=black&page=1&sort=price-asc");
+  await page
+    .getByRole("complementary", { name: "Filtre" })
+    .getByRole("link", { name: "Nulstil filtre" })
+    .click();
+  await expect(page).toHaveURL(/\/football-boots\/\?sort=price-asc$/);
+});
+
+test("a page number outside the pages is the not-found page", async ({ page }) => {
+  for (const bad of ["0", "abc", "99999"]) {
+    const response = await page.goto(`/football-boots/?page=${bad}`);
+    expect(response?.status(), bad).toBe(404);
+  }
+  expect((await page.goto("/search/?q=*&page=99999"))?.status()).toBe(404);
+});
+
+test("search finds a product line by name, and with a one-letter typo", async ({ page }) => {
+  await page.goto("/search/?q=*");
+  const name = (await page.locator("main article h3").first().innerText()).trim();
+  const word = name.split(" ")[1] ?? name;
+  await page.goto("/");
+  await page.getByRole("searchbox", { name: "Søg i butikken" }).fill(word);
+  await page.getByRole("button", { name: "Søg" }).click();
+  await expect(page).toHaveURL(new RegExp(`/search/\\?q=${word}`));
+  await expect(page.locator("main article h3").filter({ hasText: word }).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+
+  const typo = `${word.slice(0, 2)}${word.slice(3)}`;
+  await page.goto(`/search/?q=${encodeURIComponent(typo)}`);
+  await expect(page.locator("main article h3").filter({ hasText: word }).first()).toBeVisible();
+
+  await page.goto("/search/?q=qqqqxxxxzzzz");
+  await expect(page.getByRole("status")).toContainText("Vi fandt intet");
+});
