@@ -112,7 +112,51 @@ async function overhead() {
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
-const scenarios: Record<string, () => Promise<Record<string, unknown>>> = { overhead };
+/**
+ * DESIGN.md budgets for listings on 50,000 products on PostgreSQL: the calls with two filters and a
+ * sort at 32 connections (p95 ≤ 50 ms) and the server-rendered category page at 16 (p95 ≤ 80 ms).
+ * Needs BENCH_DATABASE_URL (seeded with `npm run seed -- --products 50000`) and `npm run build`.
+ */
+async function listing() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "listing", skipped: true, results: [] };
+  }
+  const port = 4802;
+  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn" });
+  const base = `http://127.0.0.1:${port}`;
+  const results: Measured[] = [];
+  try {
+    results.push(
+      await load(
+        "search: 2 filters + sort (32)",
+        `${base}/api/search/?q=boots&color=black|blue&age=adult&sort=price-asc`,
+        32,
+      ),
+    );
+    results.push(
+      await load(
+        "category: 2 filters + sort (32)",
+        `${base}/api/category/get/?slug=football-boots&color=black|blue&age=adult&sort=price-asc`,
+        32,
+      ),
+    );
+    results.push(
+      await load("category page SSR (16)", `${base}/football-boots/?color=black&sort=price-asc`, 16),
+    );
+  } finally {
+    await stop(child);
+  }
+  return {
+    scenario: "listing",
+    date: new Date().toISOString(),
+    durationSeconds: duration,
+    results,
+    budget: "calls p95 ≤ 50 ms at 32 connections; pages p95 ≤ 80 ms at 16 (DESIGN.md)",
+  };
+}
+
+const scenarios: Record<string, () => Promise<Record<string, unknown>>> = { overhead, listing };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
 const names = wanted.length ? wanted : Object.keys(scenarios);

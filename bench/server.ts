@@ -42,6 +42,24 @@ if (kind === "raw") {
   app.get("/bench/bare", async () => ({ ok: true }));
   await app.listen({ port, host: "127.0.0.1" });
   console.log("ready");
+} else if (kind === "catalogue") {
+  // The production build on the benchmark database (BENCH_DATABASE_URL, seeded with
+  // `npm run seed -- --products 50000`): calls and server-rendered pages as shoppers get them.
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) throw new Error("BENCH_DATABASE_URL must name a seeded PostgreSQL database");
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-bench-"));
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: "production",
+    LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+  });
+  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 16 });
+  await runMigrations(database);
+  const app = await buildApp(config, database, { pages: { mode: "build" } });
+  await app.listen({ port, host: "127.0.0.1" });
+  console.log("ready");
 } else {
   console.error(`unknown server kind ${kind}`);
   process.exit(2);

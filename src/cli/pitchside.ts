@@ -1,11 +1,14 @@
-// The `pitchside` command: `npm run seed -- --products 2000 --seed 1 [--reset]`.
+// The `pitchside` command: `npm run seed -- --products 2000 --seed 1 [--reset]`, and
+// `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop.
 import { parseArgs } from "node:util";
 import { openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#db/seed/seed.ts";
+import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import { loadConfig } from "#server/config.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
+       pitchside reindex
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
   --seed S       random seed: the same seed gives the same shop (default SEED or 1)
@@ -19,7 +22,22 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== "seed") fail(command ? `Unknown command "${command}".` : "No command given.");
+if (command !== "seed" && command !== "reindex")
+  fail(command ? `Unknown command "${command}".` : "No command given.");
+
+if (command === "reindex") {
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+    const started = Date.now();
+    await refreshSearchDocuments(database.db);
+    console.log(`Search columns rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
 
 let values: { products?: string; seed?: string; reset?: boolean; help?: boolean };
 try {
