@@ -1,6 +1,7 @@
 // The `pitchside` command: `npm run seed -- --products 2000 --seed 1 [--reset]`, and
 // `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop.
 import { parseArgs } from "node:util";
+import { sql } from "drizzle-orm";
 import { openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#db/seed/seed.ts";
@@ -32,6 +33,7 @@ if (command === "reindex") {
     await runMigrations(database);
     const started = Date.now();
     await refreshSearchDocuments(database.db);
+    await database.db.execute(sql`analyze products`);
     console.log(`Search columns rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

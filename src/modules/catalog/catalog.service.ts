@@ -124,22 +124,31 @@ export async function queryProductCards(
       )})`,
     );
   }
+  // The page is chosen first on plain columns; sizes and the 30-day lowest price are then worked out
+  // for the page's rows only, not for every matching product.
   const result = await db.execute(sql`
+    with page as (
+      select p.id, pp.price, pp.rrp, count(*) over () as total,
+             row_number() over (order by ${query.orderBy ?? sql.raw(ORDER[query.sort ?? "default"])}) as position
+        from products p
+        join brands b on b.id = p.brand_id
+        join categories c on c.id = p.category_id
+        join product_prices pp on pp.product_id = p.id and pp.currency = ${query.currency}
+       where ${sql.join(conditions, sql` and `)}
+       order by position
+       limit ${query.limit} offset ${query.offset ?? 0})
     select p.id, p.name, p.style, p.relative_url, p.is_exclusive, p.is_preorder, p.labels, p.item_type,
-           p.specifications, b.name as brand, pp.price, pp.rrp, count(*) over () as total,
+           p.specifications, b.name as brand, page.price, page.rrp, page.total,
            (select min(h.price) from price_history h
-             where h.product_id = p.id and h.currency = pp.currency
+             where h.product_id = p.id and h.currency = ${query.currency}
                and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
            (select json_agg(json_build_object('size_id', s.id, 'name', s.name, 'name_short', s.name_short,
                                               'in_stock', s.stock > 0) order by s.sort)
               from product_sizes s where s.product_id = p.id) as sizes
-      from products p
+      from page
+      join products p on p.id = page.id
       join brands b on b.id = p.brand_id
-      join categories c on c.id = p.category_id
-      join product_prices pp on pp.product_id = p.id and pp.currency = ${query.currency}
-     where ${sql.join(conditions, sql` and `)}
-     order by ${query.orderBy ?? sql.raw(ORDER[query.sort ?? "default"])}
-     limit ${query.limit} offset ${query.offset ?? 0}`);
+     order by page.position`);
   const rows = (result as unknown as { rows: CardRow[] }).rows;
   return { cards: rows.map((row) => toProductCard(row, query.currency)), total: Number(rows[0]?.total ?? 0) };
 }

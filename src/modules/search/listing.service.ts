@@ -54,7 +54,10 @@ const list = (values: string[]) =>
     sql`, `,
   );
 
-function priceBucketExpression(currency: string): { expression: SQL; labels: string[] } {
+function priceBucketExpression(
+  currency: string,
+  price: SQL = sql`f.price`,
+): { expression: SQL; labels: string[] } {
   const unit = 10 ** (CURRENCIES[currency]?.exponent ?? 2);
   const edges = PRICE_EDGES[currency] ?? PRICE_EDGES.EUR ?? [];
   const labels: string[] = [];
@@ -63,7 +66,7 @@ function priceBucketExpression(currency: string): { expression: SQL; labels: str
   for (const edge of edges) {
     const label = `${low}-${edge}`;
     labels.push(label);
-    whens.push(sql`when pp.price < ${edge * unit} then ${label}`);
+    whens.push(sql`when ${price} < ${edge * unit} then ${label}`);
     low = edge;
   }
   const top = `${low}+`;
@@ -71,7 +74,7 @@ function priceBucketExpression(currency: string): { expression: SQL; labels: str
   return { expression: sql`(case ${sql.join(whens, sql` `)} else ${top} end)`, labels };
 }
 
-function priceCondition(values: string[], currency: string): SQL {
+function priceCondition(values: string[], currency: string, price: SQL): SQL {
   const unit = 10 ** (CURRENCIES[currency]?.exponent ?? 2);
   const parts = values.map((value) => {
     const match = PRICE_RANGE.exec(value);
@@ -79,30 +82,69 @@ function priceCondition(values: string[], currency: string): SQL {
       throw new HttpError(400, "validation_failed", "Some query fields are not valid.", {
         price_range: ["listing.error.priceRange"],
       });
-    if (match[3] !== undefined) return sql`pp.price >= ${Number(match[3]) * unit}`;
-    return sql`(pp.price >= ${Number(match[1]) * unit} and pp.price < ${Number(match[2]) * unit})`;
+    if (match[3] !== undefined) return sql`${price} >= ${Number(match[3]) * unit}`;
+    return sql`(${price} >= ${Number(match[1]) * unit} and ${price} < ${Number(match[2]) * unit})`;
   });
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-const OTHERS_CONDITIONS: Record<string, SQL> = {
-  "on-sale": sql`pp.price < pp.rrp`,
-  "members-only": sql`p.is_exclusive`,
+/** Where each filtered value lives: in the joined tables (cards query) or in the facet CTE. */
+interface Columns {
+  brand: SQL;
+  surface: SQL;
+  color: SQL;
+  age: SQL;
+  price: SQL;
+  rrp: SQL;
+  exclusive: SQL;
+  preorder: SQL;
+  customizable: SQL;
+}
+const TABLE_COLUMNS: Columns = {
+  brand: sql`b.slug`,
+  surface: sql`p.boot_surface`,
+  color: sql`p.color`,
+  age: sql`p.age_group`,
+  price: sql`pp.price`,
+  rrp: sql`pp.rrp`,
+  exclusive: sql`p.is_exclusive`,
   preorder: sql`p.is_preorder`,
   customizable: sql`p.is_customizable`,
 };
+const CTE_COLUMNS: Columns = {
+  brand: sql`f.brand`,
+  surface: sql`f.boot_surface`,
+  color: sql`f.color`,
+  age: sql`f.age_group`,
+  price: sql`f.price`,
+  rrp: sql`f.rrp`,
+  exclusive: sql`f.is_exclusive`,
+  preorder: sql`f.is_preorder`,
+  customizable: sql`f.is_customizable`,
+};
 
 /** One condition per active facet (values of one facet are alternatives; facets combine). */
-function facetConditions(query: ListingQuery, currency: string): Partial<Record<FacetKey, SQL>> {
+function facetConditions(
+  query: ListingQuery,
+  currency: string,
+  cols: Columns,
+): Partial<Record<FacetKey, SQL>> {
   const conditions: Partial<Record<FacetKey, SQL>> = {};
-  if (query.brand.length) conditions.brand = sql`b.slug in (${list(query.brand)})`;
+  const othersConditions: Record<string, SQL> = {
+    "on-sale": sql`${cols.price} < ${cols.rrp}`,
+    "members-only": cols.exclusive,
+    preorder: cols.preorder,
+    customizable: cols.customizable,
+  };
+  if (query.brand.length) conditions.brand = sql`${cols.brand} in (${list(query.brand)})`;
   if (query.boot_surface.length)
-    conditions.boot_surface = sql`p.boot_surface in (${list(query.boot_surface)})`;
-  if (query.color.length) conditions.color = sql`p.color in (${list(query.color)})`;
-  if (query.age.length) conditions.age = sql`p.age_group in (${list(query.age)})`;
-  if (query.price_range.length) conditions.price_range = priceCondition(query.price_range, currency);
+    conditions.boot_surface = sql`${cols.surface} in (${list(query.boot_surface)})`;
+  if (query.color.length) conditions.color = sql`${cols.color} in (${list(query.color)})`;
+  if (query.age.length) conditions.age = sql`${cols.age} in (${list(query.age)})`;
+  if (query.price_range.length)
+    conditions.price_range = priceCondition(query.price_range, currency, cols.price);
   const others = query.others
-    .map((value) => OTHERS_CONDITIONS[value])
+    .map((value) => othersConditions[value])
     .filter((c): c is SQL => c !== undefined);
   if (others.length) conditions.others = sql`(${sql.join(others, sql` or `)})`;
   return conditions;
@@ -132,33 +174,45 @@ interface FacetRow {
   n: number | string;
 }
 
-/** Every facet's counts in one query: each facet applies the other active filters, not its own. */
+/**
+ * Every facet's counts in one query: the matching products are read once into a CTE, then each
+ * facet counts them with the other active filters applied but not its own.
+ */
 async function countFacets(
   db: Db,
   scope: ListingScope,
   base: SQL[],
   active: Partial<Record<FacetKey, SQL>>,
 ): Promise<FacetRow[]> {
-  const priceJoin = sql`join product_prices pp on pp.product_id = p.id and pp.currency = ${scope.currency}`;
   const others = (except: FacetKey | null) =>
     FACET_KEYS.filter((key) => key !== except && active[key]).map((key) => active[key] as SQL);
-  const where = (except: FacetKey | null, extra: SQL[] = []) =>
-    sql.join([...base, ...others(except), ...extra], sql` and `);
+  const where = (except: FacetKey | null, extra: SQL[] = []) => {
+    const parts = [...others(except), ...extra];
+    return parts.length ? sql`where ${sql.join(parts, sql` and `)}` : sql``;
+  };
   const bucket = priceBucketExpression(scope.currency);
   const branches: SQL[] = [
-    sql`select 'brand' as key, b.slug as value, min(b.name) || case when bool_and(b.has_logo) then '' else '|nologo' end as label, count(*) as n ${FROM} ${priceJoin} where ${where("brand")} group by b.slug`,
-    sql`select 'boot_surface', p.boot_surface, p.boot_surface, count(*) ${FROM} ${priceJoin} where ${where("boot_surface", [sql`p.boot_surface is not null`])} group by p.boot_surface`,
-    sql`select 'color', p.color, p.color, count(*) ${FROM} ${priceJoin} where ${where("color")} group by p.color`,
-    sql`select 'age', p.age_group, p.age_group, count(*) ${FROM} ${priceJoin} where ${where("age")} group by p.age_group`,
-    sql`select 'price_range', ${bucket.expression}, '', count(*) ${FROM} ${priceJoin} where ${where("price_range")} group by 2`,
-    sql`select 'others', o.value, o.value, count(*) ${FROM} ${priceJoin}
-          cross join lateral (values ('on-sale', pp.price < pp.rrp), ('members-only', p.is_exclusive),
-                                     ('preorder', p.is_preorder), ('customizable', p.is_customizable)) as o(value, applies)
-          where ${where("others", [sql`o.applies`])} group by o.value`,
-    sql`select '_total', '', '', count(*) ${FROM} ${priceJoin} where ${where(null)}`,
-    sql`select '_category', c.slug, min(c.name->>${scope.locale}) || '|' || min(c.name->>'en'), count(*) ${FROM} ${priceJoin} where ${where(null)} group by c.slug`,
+    sql`select 'brand' as key, f.brand as value, min(f.brand_name) || case when bool_and(f.has_logo) then '' else '|nologo' end as label, count(*) as n from f ${where("brand")} group by f.brand`,
+    sql`select 'boot_surface', f.boot_surface, f.boot_surface, count(*) from f ${where("boot_surface", [sql`f.boot_surface is not null`])} group by f.boot_surface`,
+    sql`select 'color', f.color, f.color, count(*) from f ${where("color")} group by f.color`,
+    sql`select 'age', f.age_group, f.age_group, count(*) from f ${where("age")} group by f.age_group`,
+    sql`select 'price_range', ${bucket.expression}, '', count(*) from f ${where("price_range")} group by 2`,
+    sql`select 'others', o.value, o.value, count(*) from f
+          cross join lateral (values ('on-sale', f.price < f.rrp), ('members-only', f.is_exclusive),
+                                     ('preorder', f.is_preorder), ('customizable', f.is_customizable)) as o(value, applies)
+          ${where("others", [sql`o.applies`])} group by o.value`,
+    sql`select '_total', '', '', count(*) from f ${where(null)}`,
+    sql`select '_category', f.category, min(f.category_name) || '|' || min(f.category_name_en), count(*) from f ${where(null)} group by f.category`,
   ];
-  const result = await db.execute(sql.join(branches, sql` union all `));
+  const result = await db.execute(sql`
+    with f as materialized (
+      select b.slug as brand, b.name as brand_name, b.has_logo, p.boot_surface, p.color, p.age_group,
+             pp.price, pp.rrp, p.is_exclusive, p.is_preorder, p.is_customizable,
+             c.slug as category, c.name->>${scope.locale} as category_name, c.name->>'en' as category_name_en
+        ${FROM}
+        join product_prices pp on pp.product_id = p.id and pp.currency = ${scope.currency}
+       where ${sql.join(base, sql` and `)})
+    ${sql.join(branches, sql` union all `)}`);
   return (result as unknown as { rows: FacetRow[] }).rows;
 }
 
@@ -218,8 +272,8 @@ export async function runListing(db: Db, scope: ListingScope, query: ListingQuer
     );
   const search = searchCondition(scope);
   if (search.condition) base.push(search.condition);
-  const active = facetConditions(query, scope.currency);
-  const rows = await countFacets(db, scope, base, active);
+  const active = facetConditions(query, scope.currency, TABLE_COLUMNS);
+  const rows = await countFacets(db, scope, base, facetConditions(query, scope.currency, CTE_COLUMNS));
   const total = Number(rows.find((row) => row.key === "_total")?.n ?? 0);
   const { page, totalPages } = resolvePage(query.page, total);
   const { cards } = await queryProductCards(db, {
