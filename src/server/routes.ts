@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "#modules/accounts/accounts.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
+import { contentRoutes } from "#modules/content/content.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
 
@@ -10,4 +11,5 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(accountsRoutes);
   await app.register(listingRoutes);
+  await app.register(contentRoutes);
 }
