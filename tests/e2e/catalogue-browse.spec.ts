@@ -71,3 +71,19 @@ test("search finds a product line by name, and with a one-letter typo", async ({
   await page.goto("/search/?q=qqqqxxxxzzzz");
   await expect(page.getByRole("status")).toContainText("Vi fandt intet");
 });
+
+test("the category grid interleaves a reel before the 8th product and placed items at their position", async ({
+  page,
+}) => {
+  await page.goto("/football-boots/");
+  const grid = page.getByTestId("product-grid");
+  const kinds = await grid
+    .locator(":scope > li")
+    .evaluateAll((items) => items.map((item) => item.getAttribute("data-insert") ?? "product"));
+  const productsBefore = (index: number) => kinds.slice(0, index).filter((kind) => kind === "product").length;
+  const reel = kinds.indexOf("reel");
+  expect(reel).toBeGreaterThan(0);
+  expect(productsBefore(reel)).toBe(7);
+  const link = kinds.indexOf("link_card");
+  expect(productsBefore(link)).toBe(4);
+});

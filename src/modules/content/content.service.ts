@@ -125,3 +125,44 @@ function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: 
       return base;
   }
 }
+
+export interface ListingInsert {
+  kind: ContentListKind;
+  id: number;
+  title: string;
+  index_placement: number | null;
+  image: string | null;
+  url: string | null;
+}
+
+/** Everything a category's product grid interleaves, in one query; secondary for the page. */
+export async function categoryInserts(db: Db, categoryId: number, locale: UiLocale) {
+  const rows = await db
+    .select()
+    .from(contentItems)
+    .where(eq(contentItems.categoryId, categoryId))
+    .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt));
+  const toInsert = (row: (typeof rows)[number]): ListingInsert => {
+    const data = row.data as { image?: { src?: string }; url?: string };
+    return {
+      kind: row.kind as ContentListKind,
+      id: row.id,
+      title: translate(row.title, locale),
+      index_placement: row.indexPlacement,
+      image: data.image?.src ?? null,
+      url: data.url ?? null,
+    };
+  };
+  const of = (kind: ContentKind) => rows.filter((row) => row.kind === kind).map(toInsert);
+  return {
+    guides: of("guide"),
+    reels: of("reel"),
+    stories: of("story"),
+    placed: rows
+      .filter(
+        (row) =>
+          ["video_card", "link_card", "image_item", "shop_the_look"].includes(row.kind) && row.indexPlacement,
+      )
+      .map(toInsert),
+  };
+}

@@ -23,7 +23,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { title, description, breadcrumb, subCategories, listing, sponsored, currency, sort } = loaderData;
+  const { title, description, breadcrumb, subCategories, listing, sponsored, inserts, currency, sort } =
+    loaderData;
   const [expanded, setExpanded] = useState(false);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
@@ -89,7 +90,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       )}
-      <ListingView listing={listing} currency={currency} sort={sort}>
+      <ListingView listing={listing} currency={currency} sort={sort} inserts={inserts}>
         {sponsored && sponsored.products.length > 0 && (
           <div
             className="mb-6 rounded-lg"

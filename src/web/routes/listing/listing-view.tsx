@@ -8,7 +8,44 @@ import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
 import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { ProductCard } from "#web/components/product-card.tsx";
+import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
+
+type InsertItem = Insert & { image: string | null; url: string | null };
+export interface ListingInserts {
+  guides: InsertItem[];
+  reels: InsertItem[];
+  stories: InsertItem[];
+  placed: InsertItem[];
+}
+
+function InsertCard({ insert }: { insert: InsertItem }) {
+  const intl = useIntl();
+  const label = intl.formatMessage({ id: `insert.${insert.kind}` });
+  const body = (
+    <>
+      {insert.image && (
+        <img
+          src={insert.image}
+          alt=""
+          width={400}
+          height={400}
+          loading="lazy"
+          className="aspect-square w-full rounded-md object-cover"
+        />
+      )}
+      <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">{label}</p>
+      <p className="font-semibold">{insert.title}</p>
+    </>
+  );
+  return insert.url ? (
+    <Link to={insert.url} className="block">
+      {body}
+    </Link>
+  ) : (
+    <div>{body}</div>
+  );
+}
 
 /** The spec's filter loading state lasts at least this long, so a fast answer does not flicker. */
 const FILTER_LOADING_MS = 300;
@@ -226,11 +263,13 @@ export function ListingView({
   listing,
   currency,
   sort,
+  inserts,
   children,
 }: {
   listing: ListingResult;
   currency: string;
   sort: string;
+  inserts?: ListingInserts;
   children?: React.ReactNode;
 }) {
   const intl = useIntl();
@@ -268,11 +307,18 @@ export function ListingView({
             </p>
           )}
           <ul data-testid="product-grid" className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
-            {listing.products.map((card) => (
-              <li key={card.product_id}>
-                <ProductCard card={card} />
-              </li>
-            ))}
+            {interleave(listing.products, inserts ?? { guides: [], reels: [], stories: [], placed: [] }).map(
+              (cell) =>
+                cell.type === "product" ? (
+                  <li key={`p${cell.product.product_id}`}>
+                    <ProductCard card={cell.product} />
+                  </li>
+                ) : (
+                  <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind}>
+                    <InsertCard insert={cell.insert as InsertItem} />
+                  </li>
+                ),
+            )}
           </ul>
         </div>
         <Pagination page={listing.page} totalPages={listing.totalPages} />

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
+import { categoryInserts } from "#modules/content/content.service.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
 import {
   type ListingResult,
@@ -35,6 +36,7 @@ export interface CategoryPageData {
   subCategories: { slug: string; title: string; url: string }[];
   listing: ListingResult;
   sponsored: (Record<string, unknown> & { title: string; products: ProductCard[] }) | null;
+  inserts: Awaited<ReturnType<typeof categoryInserts>>;
   metaTitle: string;
 }
 
@@ -51,12 +53,15 @@ export async function loadCategoryPage(
       { currency: shop.market.currency, locale: shop.locale, categoryIds: category.ids },
       query,
     );
-    const sponsored =
+    const [sponsored, inserts] = await Promise.all([
       listing.page === 1 && !listing.anyFilterActive
-        ? await loadSponsored(shop.database.db, category.id, shop.market.currency, shop.locale).catch(
-            () => null,
-          )
-        : null;
+        ? loadSponsored(shop.database.db, category.id, shop.market.currency, shop.locale).catch(() => null)
+        : null,
+      categoryInserts(shop.database.db, category.id, shop.locale).catch((error) => {
+        console.error(`[${shop.requestId}] listing inserts failed`, error);
+        return { guides: [], reels: [], stories: [], placed: [] };
+      }),
+    ]);
     return {
       kind: "category",
       title: category.title,
@@ -65,6 +70,7 @@ export async function loadCategoryPage(
       subCategories: category.subCategories,
       listing,
       sponsored: sponsored as CategoryPageData["sponsored"],
+      inserts,
       metaTitle: `${category.title} – Pitchside`,
     };
   });
