@@ -53,3 +53,14 @@ test("the FAQ answers questions from the CMS in an accordion", async ({ page }) 
   await expect(page.getByText("within 100 days, free of charge")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 });
+
+test("the popular-products slider switches between its four product types", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const tabs = page.getByRole("tablist", { name: "Populære produkter" });
+  await expect(tabs.getByRole("tab")).toHaveCount(4);
+  await tabs.getByRole("tab", { name: "Målmandshandsker" }).click();
+  const panel = page.getByRole("tabpanel");
+  await expect(panel.getByRole("heading", { name: "Målmandshandsker" })).toBeVisible();
+  await expect(panel.locator("article").first()).toContainText(/Grip|Negative Cut|Hybrid|Roll Finger/);
+});

@@ -1,3 +1,4 @@
+import * as Tabs from "@radix-ui/react-tabs";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
@@ -27,7 +28,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { heroes, linkCards, sliders, brands } = loaderData.home;
+  const { heroes, linkCards, sliders, brands, popular } = loaderData.home;
   const [lead, ...more] = heroes;
   return (
     <>
@@ -91,6 +92,37 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           cards={slider.cards}
         />
       ))}
+      {popular.some((tab) => tab.cards.length > 0) && (
+        <section aria-labelledby="home-popular" className="mx-auto max-w-7xl px-4 pt-6">
+          <h2 id="home-popular" className="text-xl font-bold">
+            <FormattedMessage id="home.popular.title" />
+          </h2>
+          <Tabs.Root defaultValue={popular[0]?.itemType}>
+            <Tabs.List
+              aria-label={intl.formatMessage({ id: "home.popular.title" })}
+              className="mt-3 flex flex-wrap gap-2"
+            >
+              {popular.map((tab) => (
+                <Tabs.Trigger
+                  key={tab.itemType}
+                  value={tab.itemType}
+                  className="rounded-full border border-neutral-500 px-4 py-1.5 text-sm font-semibold data-[state=active]:border-pitch-900 data-[state=active]:bg-pitch-900 data-[state=active]:text-white"
+                >
+                  <FormattedMessage id={`home.popular.${tab.itemType}`} />
+                </Tabs.Trigger>
+              ))}
+            </Tabs.List>
+            {popular.map((tab) => (
+              <Tabs.Content key={tab.itemType} value={tab.itemType} className="-mx-4">
+                <ProductSlider
+                  title={intl.formatMessage({ id: `home.popular.${tab.itemType}` })}
+                  cards={tab.cards}
+                />
+              </Tabs.Content>
+            ))}
+          </Tabs.Root>
+        </section>
+      )}
       {linkCards.length > 0 && (
         <section aria-labelledby="home-links" className="mx-auto max-w-7xl px-4 py-6">
           <h2 id="home-links" className="mb-3 text-xl font-bold">

@@ -4,6 +4,10 @@ import { getProductCards, listBrands, translate } from "#modules/catalog/catalog
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 
+/** The popular-products slider's four type filters (spec: football_boots, sneakers, goalkeeper_gloves, football_shirts). */
+export const POPULAR_TYPES = ["football_boots", "sneakers", "goalkeeper_gloves", "football_shirts"] as const;
+export type PopularType = (typeof POPULAR_TYPES)[number];
+
 export interface HomeTeaser {
   slug: string;
   title: string;
@@ -16,6 +20,7 @@ export interface HomeData {
   heroes: HomeTeaser[];
   linkCards: HomeTeaser[];
   sliders: { id: string; titleId: string; url: string; cards: ProductCard[] }[];
+  popular: { itemType: PopularType; cards: ProductCard[] }[];
   brands: Brand[];
 }
 
@@ -58,22 +63,21 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       sort: "latest-online",
       limit: 12,
     }),
-    slider("boots", "home.slider.boots", "/football-boots/", {
-      currency,
-      itemType: "football_boots",
-      limit: 12,
-    }),
     slider("discounted", "home.slider.discounted", "/search/?q=*&sort=discount-desc", {
       currency,
       discountedOnly: true,
       sort: "discount-desc",
       limit: 12,
     }),
-    slider("gloves", "home.slider.gloves", "/goalkeeper-gloves/", {
-      currency,
-      itemType: "goalkeeper_gloves",
-      limit: 12,
-    }),
   ]);
-  return { heroes, linkCards, brands, sliders };
+  const popular = await Promise.all(
+    POPULAR_TYPES.map((itemType) =>
+      soft(
+        `popular ${itemType}`,
+        getProductCards(db, { currency, itemType, sort: "default", limit: 12 }),
+        [],
+      ).then((cards) => ({ itemType, cards })),
+    ),
+  );
+  return { heroes, linkCards, brands, sliders, popular };
 }
