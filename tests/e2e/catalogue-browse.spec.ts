@@ -87,3 +87,38 @@ test("the category grid interleaves a reel before the 8th product and placed ite
   const link = kinds.indexOf("link_card");
   expect(productsBefore(link)).toBe(4);
 });
+
+test("the sponsored block links with its title and reports one impression; a search reports its words", async ({
+  page,
+}) => {
+  await page.goto("/football-boots/");
+  await page.waitForLoadState("networkidle");
+  const sponsored = page.getByTestId("sponsored");
+  await sponsored.scrollIntoViewIfNeeded();
+  await expect(sponsored.locator("article a").first()).toHaveAttribute("href", /\?sponsored_component=/);
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "sponsored_impression").length),
+    )
+    .toBe(1);
+  await page.mouse.wheel(0, 2000);
+  await sponsored.scrollIntoViewIfNeeded();
+  expect(
+    await page.evaluate(
+      () => (window.dataLayer ?? []).filter((e) => e.event === "sponsored_impression").length,
+    ),
+  ).toBe(1);
+
+  await page.goto("/search/?q=gloves");
+  await expect
+    .poll(() => page.evaluate(() => (window.dataLayer ?? []).find((e) => e.event === "search")?.search_term))
+    .toBe("gloves");
+});
+
+test("the sponsored block is hidden once a filter is active", async ({
+  page,
+}) => {
+  await page.goto("/football-boots/?color=black");
+  await expect(page.getByTestId("product-grid")).toBeVisible();
+  await expect(page.getByTestId("sponsored")).toHaveCount(0);
+});

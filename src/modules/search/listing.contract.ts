@@ -43,7 +43,14 @@ export const filterSchema = z.object({
   key: z.enum(FACET_KEYS),
   name: z.string(),
   values: z.array(
-    z.object({ name: z.string(), label: z.string(), count: z.number().int(), selected: z.boolean() }),
+    z.object({
+      name: z.string(),
+      label: z.string(),
+      count: z.number().int(),
+      selected: z.boolean(),
+      /** Brands only: whether a logo is known (the condensed view shows only those). */
+      has_logo: z.boolean().optional(),
+    }),
   ),
 });
 

@@ -68,6 +68,10 @@ describe("GET /api/category/get/", () => {
     expect(facet(body, "color")).toEqual(countBy(boots, (r) => r.color));
     expect(facet(body, "boot_surface")).toEqual(countBy(boots, (r) => r.boot_surface));
     expect(facet(body, "age")).toEqual(countBy(boots, (r) => r.age_group));
+    const brands = body.meta.filters.find((f: { key: string }) => f.key === "brand").values;
+    expect(brands.find((b: { name: string }) => b.name === "strikon")?.has_logo).toBe(true);
+    const pampa = brands.find((b: { name: string }) => b.name === "pampa");
+    if (pampa) expect(pampa.has_logo).toBe(false);
   });
 
   it("counts each facet with the other filters applied but not its own", async () => {

@@ -239,7 +239,9 @@ function buildFilters(rows: FacetRow[], query: ListingQuery, currency: string): 
     return {
       key,
       name: `filter.${key}`,
-      values: values.map(({ hasLogo: _hasLogo, ...value }) => value),
+      values: values.map(({ hasLogo, ...value }) =>
+        key === "brand" ? { ...value, has_logo: hasLogo } : value,
+      ),
     };
   }).filter((filter) => filter.values.length > 0);
 }

@@ -12,7 +12,7 @@ describe("listing inserts", () => {
     stories: items("story", 5),
     placed: [{ kind: "link_card", id: 99, title: "Bestsellers", index_placement: 5 }],
   });
-  const before = (product: number) => {
+  const insertsBefore = (product: number) => {
     const at = cells.findIndex((c) => c.type === "product" && c.product === product);
     const kinds: string[] = [];
     for (let i = at - 1; i >= 0 && cells[i]?.type === "insert"; i--)
@@ -21,16 +21,16 @@ describe("listing inserts", () => {
   };
 
   it("puts a reel before every 8th product, a story before every 16th and a guide before every 22nd", () => {
-    expect(before(1)).toEqual([]);
-    expect(before(8)).toEqual(["reel"]);
-    expect(before(16)).toEqual(["reel", "story"]);
-    expect(before(22)).toEqual(["guide"]);
-    expect(before(44)).toEqual(["guide"]);
-    expect(before(48)).toEqual(["reel", "story"]);
+    expect(insertsBefore(1)).toEqual([]);
+    expect(insertsBefore(8)).toEqual(["reel"]);
+    expect(insertsBefore(16)).toEqual(["reel", "story"]);
+    expect(insertsBefore(22)).toEqual(["guide"]);
+    expect(insertsBefore(44)).toEqual(["guide"]);
+    expect(insertsBefore(48)).toEqual(["reel", "story"]);
   });
 
   it("puts placed items before the product at their 1-based index_placement", () => {
-    expect(before(5)).toEqual(["link_card"]);
+    expect(insertsBefore(5)).toEqual(["link_card"]);
   });
 
   it("keeps every product in order and runs out of items rather than repeating them", () => {

@@ -127,7 +127,12 @@ function FilterValues({
       : filter.key === "color"
         ? CONDENSED_COLOURS
         : Number.POSITIVE_INFINITY;
-  const values = condensed ? filter.values.slice(0, limit) : filter.values;
+  // Condensed (small screens): the top 8 brands that have a logo, the top 4 colours by count.
+  const candidates =
+    condensed && filter.key === "brand"
+      ? filter.values.filter((v) => v.has_logo !== false || v.selected)
+      : filter.values;
+  const values = condensed ? candidates.slice(0, limit) : candidates;
   return (
     <ul className="space-y-1">
       {values.map((value) => (

@@ -1,6 +1,8 @@
+import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { track } from "#web/lib/tracking.ts";
 import type { Route } from "./+types/search-page.ts";
 import { loadSearchPage } from "./listing.server.ts";
 import { ListingView } from "./listing-view.tsx";
@@ -20,6 +22,10 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const { q, listing, currency, sort } = loaderData;
   const everything = q === "*";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per search words, not per page or sort change
+  useEffect(() => {
+    if (!everything) track({ event: "search", search_term: q, results: listing.total });
+  }, [q]);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <h1 className="text-3xl font-bold">
