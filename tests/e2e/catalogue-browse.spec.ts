@@ -115,9 +115,7 @@ test("the sponsored block links with its title and reports one impression; a sea
     .toBe("gloves");
 });
 
-test("the sponsored block is hidden once a filter is active", async ({
-  page,
-}) => {
+test("the sponsored block is hidden once a filter is active", async ({ page }) => {
   await page.goto("/football-boots/?color=black");
   await expect(page.getByTestId("product-grid")).toBeVisible();
   await expect(page.getByTestId("sponsored")).toHaveCount(0);
