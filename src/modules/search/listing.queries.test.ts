@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "#db/client.ts";
+import { seedDemoShop } from "#db/seed/seed.ts";
+import { buildApp } from "#server/app.ts";
+import { loadConfig } from "#server/config.ts";
+import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
+
+/** Counts the statements the app sends: every db.execute and every query builder started on db. */
+function counting(db: Db) {
+  const counter = { queries: 0 };
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (!["execute", "select", "insert", "update", "delete"].includes(String(property))) return value;
+      return (...args: unknown[]) => {
+        counter.queries++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { proxy, counter };
+}
+
+describe("queries per listing request", () => {
+  let testDb: TestDatabase;
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  let counter: { queries: number };
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await seedDemoShop(testDb.database, { products: 300, seed: 4, dataDir: "" });
+    const wrapped = counting(testDb.database.db);
+    counter = wrapped.counter;
+    app = await buildApp(
+      loadConfig({ NODE_ENV: "test" }),
+      { ...testDb.database, db: wrapped.proxy, close: async () => {} },
+      {
+        pages: { mode: "none" },
+      },
+    );
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.drop();
+  });
+
+  const queriesFor = async (url: string) => {
+    counter.queries = 0;
+    const response = await app.inject({ method: "GET", url });
+    expect(response.statusCode, url).toBe(200);
+    return { queries: counter.queries, products: response.json().products.length as number };
+  };
+
+  it("does not grow with the number of products on the page", async () => {
+    const few = await queriesFor("/api/category/get/?slug=shin-guards&color=black");
+    const many = await queriesFor("/api/category/get/?slug=football-boots");
+    expect(many.products).toBeGreaterThan(few.products * 5);
+    // The sponsored block (first page, no filter) adds its own lookup and one page of cards.
+    expect(many.queries).toBeLessThanOrEqual(few.queries + 2);
+    const search = await queriesFor("/api/search/?q=*");
+    const narrow = await queriesFor("/api/search/?q=gloves&color=red");
+    expect(search.queries).toBe(narrow.queries);
+    expect(search.queries).toBe(2);
+    expect(few.queries).toBe(3);
+  });
+});
