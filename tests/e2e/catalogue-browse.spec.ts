@@ -120,3 +120,17 @@ test("the sponsored block is hidden once a filter is active", async ({ page }) =
   await expect(page.getByTestId("product-grid")).toBeVisible();
   await expect(page.getByTestId("sponsored")).toHaveCount(0);
 });
+
+test("on a small screen each filter opens its own drawer from the filter drawer", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/football-boots/");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Filtre" }).click();
+  const drawer = page.getByRole("dialog", { name: "Filtre" });
+  await drawer.getByRole("button", { name: "Farve" }).click();
+  const colours = page.getByRole("dialog", { name: "Farve" });
+  await expect(colours.getByRole("checkbox")).toHaveCount(4);
+  await colours.getByRole("checkbox").first().click();
+  await expect(page).toHaveURL(/color=[a-z]+/);
+  await expectNoSeriousA11yViolations(page);
+});

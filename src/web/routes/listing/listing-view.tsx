@@ -332,6 +332,40 @@ export function ListingView({
   );
 }
 
+/** Small screens: each filter opens its own drawer over the filter drawer, with a way back. */
+function NestedFilter({ filter, currency }: { filter: Filter; currency: string }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: filter.name });
+  const selected = filter.values.filter((value) => value.selected).length;
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger className="flex w-full items-center justify-between py-3 text-left font-semibold">
+        <span>
+          {title}
+          {selected > 0 && (
+            <span className="ml-2 rounded-full bg-pitch-900 px-1.5 text-xs text-white">{selected}</span>
+          )}
+        </span>
+        <ChevronDown aria-hidden="true" className="size-4 -rotate-90" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Content className="fixed inset-y-0 right-0 z-[60] flex w-96 max-w-full flex-col bg-white shadow-xl">
+          <div className="flex items-center gap-2 border-b border-neutral-200 p-4">
+            <Dialog.Close className="rounded p-1" aria-label={intl.formatMessage({ id: "listing.back" })}>
+              <ChevronDown aria-hidden="true" className="size-5 rotate-90" />
+            </Dialog.Close>
+            <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+          </div>
+          <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          <div className="flex-1 overflow-y-auto p-4">
+            <FilterValues filter={filter} currency={currency} condensed />
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
 function FilterDrawer({
   listing,
   currency,
@@ -365,7 +399,13 @@ function FilterDrawer({
             <FormattedMessage id="listing.count" values={{ count: listing.total }} />
           </Dialog.Description>
           <div className="flex-1 overflow-y-auto px-4">
-            <FilterList filters={listing.filters} currency={currency} condensed />
+            <ul className="divide-y divide-neutral-200">
+              {listing.filters.map((filter) => (
+                <li key={filter.key}>
+                  <NestedFilter filter={filter} currency={currency} />
+                </li>
+              ))}
+            </ul>
           </div>
           <div className="flex gap-2 border-t border-neutral-200 p-4">
             <Link
