@@ -58,6 +58,12 @@ declare module "fastify" {
   }
 }
 
+/** The consent cookie names the optional purposes the shopper accepted, e.g. "statistics,marketing". */
+export function consentFrom(cookie: string | undefined) {
+  const purposes = new Set((cookie ?? "").split(",").map((part) => part.trim()));
+  return { statistics: purposes.has("statistics"), marketing: purposes.has("marketing") };
+}
+
 export interface BuildAppOptions {
   /** How pages are served: through Vite (dev), the production build, or not at all (API tests). */
   pages?: { mode: "vite"; vite: ViteDevServer } | { mode: "build" } | { mode: "none" };
@@ -194,6 +200,7 @@ export async function buildApp(
             csrfToken: request.csrfToken,
             cspNonce: scriptNonceOf(reply),
             preview: request.preview,
+            consent: consentFrom(request.cookies.cookie_consent),
           });
           return context;
         },

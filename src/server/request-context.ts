@@ -23,6 +23,8 @@ export interface ShopRequestContext {
   user: SessionUser | null;
   csrfToken: string;
   cspNonce: string;
+  /** Consent given in the cookie_consent cookie (comma-separated: statistics, marketing). */
+  consent: { statistics: boolean; marketing: boolean };
   /** True when the preview header or cookie asks for unpublished content. */
   preview: boolean;
 }

@@ -134,3 +134,26 @@ test("on a small screen each filter opens its own drawer from the filter drawer"
   await expect(page).toHaveURL(/color=[a-z]+/);
   await expectNoSeriousA11yViolations(page);
 });
+
+test("video cards show only with marketing consent and open full-screen with a close button", async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await page.goto("/football-boots/");
+  await expect(page.getByTestId("product-grid")).toBeVisible();
+  await expect(page.locator("[data-insert=video_card]")).toHaveCount(0);
+
+  await context.addCookies([
+    { name: "cookie_consent", value: "statistics,marketing", url: baseURL as string },
+  ]);
+  await page.goto("/football-boots/");
+  await page.waitForLoadState("networkidle");
+  const card = page.locator("[data-insert=video_card]");
+  await expect(card).toHaveCount(1);
+  await card.getByRole("button").click();
+  const player = page.getByRole("dialog");
+  await expect(player.locator("iframe")).toHaveAttribute("src", /youtube-nocookie\.com\/embed\//);
+  await player.getByRole("button", { name: "Luk video" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});

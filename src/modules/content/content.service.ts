@@ -133,17 +133,28 @@ export interface ListingInsert {
   index_placement: number | null;
   image: string | null;
   url: string | null;
+  /** Video cards: the video host and id. */
+  video: { provider: string; id: string } | null;
 }
 
 /** Everything a category's product grid interleaves, in one query; secondary for the page. */
-export async function categoryInserts(db: Db, categoryId: number, locale: UiLocale) {
+export async function categoryInserts(
+  db: Db,
+  categoryId: number,
+  locale: UiLocale,
+  options: { videos: boolean } = { videos: true },
+) {
   const rows = await db
     .select()
     .from(contentItems)
     .where(eq(contentItems.categoryId, categoryId))
     .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt));
   const toInsert = (row: (typeof rows)[number]): ListingInsert => {
-    const data = row.data as { image?: { src?: string }; url?: string };
+    const data = row.data as {
+      image?: { src?: string };
+      url?: string;
+      video?: { provider?: string; id?: string };
+    };
     return {
       kind: row.kind as ContentListKind,
       id: row.id,
@@ -151,6 +162,10 @@ export async function categoryInserts(db: Db, categoryId: number, locale: UiLoca
       index_placement: row.indexPlacement,
       image: data.image?.src ?? null,
       url: data.url ?? null,
+      video:
+        row.kind === "video_card" && data.video?.id
+          ? { provider: data.video.provider ?? "youtube", id: data.video.id }
+          : null,
     };
   };
   const of = (kind: ContentKind) => rows.filter((row) => row.kind === kind).map(toInsert);
@@ -161,7 +176,9 @@ export async function categoryInserts(db: Db, categoryId: number, locale: UiLoca
     placed: rows
       .filter(
         (row) =>
-          ["video_card", "link_card", "image_item", "shop_the_look"].includes(row.kind) && row.indexPlacement,
+          ["video_card", "link_card", "image_item", "shop_the_look"].includes(row.kind) &&
+          row.indexPlacement &&
+          (options.videos || row.kind !== "video_card"),
       )
       .map(toInsert),
   };

@@ -11,7 +11,67 @@ import { ProductCard } from "#web/components/product-card.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
 
-type InsertItem = Insert & { image: string | null; url: string | null };
+type InsertItem = Insert & {
+  image: string | null;
+  url: string | null;
+  video?: { provider: string; id: string } | null;
+};
+
+/** A video card opens its player full-screen, with a close button. */
+function VideoInsert({ insert }: { insert: InsertItem }) {
+  const intl = useIntl();
+  const video = insert.video;
+  if (!video) return null;
+  const src =
+    video.provider === "vimeo"
+      ? `https://player.vimeo.com/video/${encodeURIComponent(video.id)}?autoplay=1`
+      : `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.id)}?autoplay=1`;
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger
+        className="block w-full text-left"
+        aria-label={intl.formatMessage({ id: "video.play" }, { title: insert.title })}
+      >
+        {insert.image && (
+          <img
+            src={insert.image}
+            alt=""
+            width={400}
+            height={400}
+            loading="lazy"
+            className="aspect-square w-full rounded-md object-cover"
+          />
+        )}
+        <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">
+          {intl.formatMessage({ id: "insert.video_card" })}
+        </p>
+        <p className="font-semibold">{insert.title}</p>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
+          <div className="flex items-center justify-between text-white">
+            <Dialog.Title className="text-lg font-bold">{insert.title}</Dialog.Title>
+            <Dialog.Close
+              className="rounded-full bg-white/10 p-2"
+              aria-label={intl.formatMessage({ id: "video.close" })}
+            >
+              <X aria-hidden="true" className="size-6" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">{insert.title}</Dialog.Description>
+          <iframe
+            src={src}
+            title={insert.title}
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+            className="mt-4 w-full flex-1 rounded-lg"
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
 export interface ListingInserts {
   guides: InsertItem[];
   reels: InsertItem[];
@@ -21,6 +81,7 @@ export interface ListingInserts {
 
 function InsertCard({ insert }: { insert: InsertItem }) {
   const intl = useIntl();
+  if (insert.kind === "video_card") return <VideoInsert insert={insert} />;
   const label = intl.formatMessage({ id: `insert.${insert.kind}` });
   const body = (
     <>

@@ -28,6 +28,14 @@ function parse(url: URL) {
   return parsed.data;
 }
 
+/**
+ * Video cards embed a third-party player, so in production they need the shopper's marketing
+ * consent (the consent cookie lists "marketing"); outside production they always show.
+ */
+function marketingConsent(shop: ShopRequestContext): boolean {
+  return shop.config.env !== "production" || shop.consent.marketing;
+}
+
 export interface CategoryPageData {
   kind: "category";
   title: string;
@@ -57,10 +65,12 @@ export async function loadCategoryPage(
       listing.page === 1 && !listing.anyFilterActive
         ? loadSponsored(shop.database.db, category.id, shop.market.currency, shop.locale).catch(() => null)
         : null,
-      categoryInserts(shop.database.db, category.id, shop.locale).catch((error) => {
-        console.error(`[${shop.requestId}] listing inserts failed`, error);
-        return { guides: [], reels: [], stories: [], placed: [] };
-      }),
+      categoryInserts(shop.database.db, category.id, shop.locale, { videos: marketingConsent(shop) }).catch(
+        (error) => {
+          console.error(`[${shop.requestId}] listing inserts failed`, error);
+          return { guides: [], reels: [], stories: [], placed: [] };
+        },
+      ),
     ]);
     return {
       kind: "category",
