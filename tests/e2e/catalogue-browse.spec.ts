@@ -157,3 +157,14 @@ test("video cards show only with marketing consent and open full-screen with a c
   await player.getByRole("button", { name: "Luk video" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+test("the guide list loads its next page and then disables load more", async ({ page }) => {
+  await page.goto("/football-boots/");
+  const guides = page.getByRole("region", { name: /guides/i });
+  await expect(guides.getByRole("listitem")).toHaveCount(12);
+  const loadMore = guides.getByRole("button");
+  await expect(loadMore).toBeEnabled();
+  await loadMore.click();
+  await expect(guides.getByRole("listitem")).toHaveCount(14);
+  await expect(loadMore).toBeDisabled();
+});

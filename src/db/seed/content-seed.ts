@@ -131,7 +131,12 @@ export async function seedContent(database: Database, random: Random, now: Date,
   });
 
   for (const category of topLevel) {
-    GUIDE_TOPICS.slice(0, 3).forEach((topic, i) => {
+    // Boots get a long guide list (more than one page of 12), so "load more" has something to load.
+    const guideCount = category.slug === "football-boots" ? 14 : 3;
+    Array.from({ length: guideCount }, (_, i) => {
+      const base = GUIDE_TOPICS[i % GUIDE_TOPICS.length] as string;
+      return i < GUIDE_TOPICS.length ? base : `${base} (part ${Math.floor(i / GUIDE_TOPICS.length) + 1})`;
+    }).forEach((topic, i) => {
       items.push({
         kind: "guide",
         slug: `${category.slug}-guide-${i + 1}`,

@@ -14,7 +14,7 @@ const get = (url: string) => t.app.inject({ method: "GET", url });
 describe("category content lists", () => {
   it("lists guides, reels and stories with slug, title and image", async () => {
     for (const [path, expected] of [
-      ["/api/category/guides/", 3],
+      ["/api/category/guides/", 12],
       ["/api/category/reels/", 4],
       ["/api/category/stories/", 2],
     ] as const) {
@@ -25,8 +25,14 @@ describe("category content lists", () => {
         title: expect.any(String),
         image: { src: expect.stringMatching(/^\/media\//) },
       });
-      expect(body.meta.next).toBeNull();
+      expect(body.meta.next === null).toBe(path !== "/api/category/guides/");
     }
+    const guides = (await get("/api/category/guides/?slug=football-boots")).json();
+    expect(guides.meta).toMatchObject({ total: 14, pages: { total: 2 } });
+    expect(guides.meta.next).toMatch(/\/api\/category\/guides\/\?slug=football-boots&page=2$/);
+    const second = (await get("/api/category/guides/?slug=football-boots&page=2")).json();
+    expect(second.items).toHaveLength(2);
+    expect(second.meta.next).toBeNull();
     const reel = (await get("/api/category/reels/?slug=football-boots")).json().items[0];
     expect(reel.products.length).toBeGreaterThan(0);
   });
@@ -49,7 +55,7 @@ describe("category content lists", () => {
   });
 
   it("answers 404 for pages outside the list and unknown categories, 400 without a slug", async () => {
-    for (const page of ["0", "2", "abc", "-1"]) {
+    for (const page of ["0", "3", "abc", "-1"]) {
       expect((await get(`/api/category/guides/?slug=football-boots&page=${page}`)).statusCode, page).toBe(
         404,
       );

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { ArticleList } from "#web/components/article-list.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { track } from "#web/lib/tracking.ts";
 import type { Route } from "./+types/category-page.ts";
@@ -49,8 +50,18 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { title, description, breadcrumb, subCategories, listing, sponsored, inserts, currency, sort } =
-    loaderData;
+  const {
+    title,
+    description,
+    breadcrumb,
+    subCategories,
+    listing,
+    sponsored,
+    inserts,
+    guides,
+    currency,
+    sort,
+  } = loaderData;
   const [expanded, setExpanded] = useState(false);
   const sponsoredRef = useImpression(sponsored?.title, sponsored?.products.map((p) => p.product_id) ?? []);
   return (
@@ -140,6 +151,11 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </div>
         )}
       </ListingView>
+      <ArticleList
+        title={intl.formatMessage({ id: "articles.guides" })}
+        items={guides.items}
+        next={guides.next}
+      />
     </div>
   );
 }

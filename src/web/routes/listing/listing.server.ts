@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
-import { categoryInserts } from "#modules/content/content.service.ts";
+import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
 import {
   type ListingResult,
@@ -45,6 +45,10 @@ export interface CategoryPageData {
   listing: ListingResult;
   sponsored: (Record<string, unknown> & { title: string; products: ProductCard[] }) | null;
   inserts: Awaited<ReturnType<typeof categoryInserts>>;
+  guides: {
+    items: { id: number; slug: string; title: string; image: { src: string } }[];
+    next: string | null;
+  };
   metaTitle: string;
 }
 
@@ -61,7 +65,7 @@ export async function loadCategoryPage(
       { currency: shop.market.currency, locale: shop.locale, categoryIds: category.ids },
       query,
     );
-    const [sponsored, inserts] = await Promise.all([
+    const [sponsored, inserts, guides] = await Promise.all([
       listing.page === 1 && !listing.anyFilterActive
         ? loadSponsored(shop.database.db, category.id, shop.market.currency, shop.locale).catch(() => null)
         : null,
@@ -71,6 +75,16 @@ export async function loadCategoryPage(
           return { guides: [], reels: [], stories: [], placed: [] };
         },
       ),
+      listCategoryContent(shop.database.db, {
+        kind: "guide",
+        slug,
+        page: 1,
+        locale: shop.locale,
+        currency: shop.market.currency,
+        baseUrl: `${url.origin}/api/category/guides/`,
+      })
+        .then((list) => ({ items: list.items as CategoryPageData["guides"]["items"], next: list.meta.next }))
+        .catch(() => ({ items: [], next: null })),
     ]);
     return {
       kind: "category",
@@ -81,6 +95,7 @@ export async function loadCategoryPage(
       listing,
       sponsored: sponsored as CategoryPageData["sponsored"],
       inserts,
+      guides,
       metaTitle: `${category.title} – Pitchside`,
     };
   });
