@@ -35,7 +35,8 @@ async function startServer(kind: string, port: number, env: NodeJS.ProcessEnv = 
     : [process.execPath, serverArgs];
   const child = spawn(command as string, args as string[], {
     cwd: root,
-    env: { ...process.env, ...env },
+    // React's production build, as `npm start` runs it.
+    env: { ...process.env, NODE_ENV: "production", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { FormattedMessage, IntlProvider, useIntl } from "react-intl";
+import { FormattedMessage, IntlProvider, RawIntlProvider, useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
   Link,
@@ -17,6 +17,7 @@ import "./app.css";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
+import { sharedIntl } from "./i18n/shared-intl.ts";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
 import { ToastProvider } from "./ui/toast.tsx";
@@ -87,7 +88,7 @@ function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   if (!data) return <>{children}</>;
   return (
-    <IntlProvider locale={data.localeTag} messages={data.messages} defaultLocale="en">
+    <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
       <ToastProvider>
         <SiteHeader
           categories={data.shell.categories}
@@ -100,7 +101,7 @@ function Shell({ children }: { children: React.ReactNode }) {
         </main>
         <SiteFooter market={data.market.code} locale={data.locale} localeTag={data.localeTag} />
       </ToastProvider>
-    </IntlProvider>
+    </RawIntlProvider>
   );
 }
 

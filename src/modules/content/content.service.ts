@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, translate } from "#modules/catalog/catalog.service.ts";
+import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { type ContentKind, contentItems } from "./content.schema.ts";
@@ -37,17 +38,22 @@ export function hotspotPercent(value: unknown): number | null {
  * One page of a category's editorial items of one kind, newest first (placed kinds by their
  * index_placement), with the address of the next page. A page outside the list is 404.
  */
-export async function listCategoryContent(
-  db: Db,
-  options: {
-    kind: ContentListKind;
-    slug: string;
-    page: number;
-    locale: UiLocale;
-    currency: string;
-    baseUrl: string;
-  },
-) {
+export function listCategoryContent(db: Db, options: ContentListOptions) {
+  return cachedByCatalogue(db, `content-list:${JSON.stringify(options)}`, () =>
+    readCategoryContent(db, options),
+  );
+}
+
+interface ContentListOptions {
+  kind: ContentListKind;
+  slug: string;
+  page: number;
+  locale: UiLocale;
+  currency: string;
+  baseUrl: string;
+}
+
+async function readCategoryContent(db: Db, options: ContentListOptions) {
   const [category] = await db
     .select({ id: categories.id })
     .from(categories)
@@ -138,11 +144,22 @@ export interface ListingInsert {
 }
 
 /** Everything a category's product grid interleaves, in one query; secondary for the page. */
-export async function categoryInserts(
+export function categoryInserts(
   db: Db,
   categoryId: number,
   locale: UiLocale,
   options: { videos: boolean } = { videos: true },
+) {
+  return cachedByCatalogue(db, `inserts:${categoryId}:${locale}:${options.videos}`, () =>
+    readCategoryInserts(db, categoryId, locale, options),
+  );
+}
+
+async function readCategoryInserts(
+  db: Db,
+  categoryId: number,
+  locale: UiLocale,
+  options: { videos: boolean },
 ) {
   const rows = await db
     .select()

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#db/client.ts";
 import { seedDemoShop } from "#db/seed/seed.ts";
@@ -56,12 +57,38 @@ describe("queries per listing request", () => {
     const few = await queriesFor("/api/category/get/?slug=shin-guards&color=black");
     const many = await queriesFor("/api/category/get/?slug=football-boots");
     expect(many.products).toBeGreaterThan(few.products * 5);
-    // The sponsored block (first page, no filter) adds its own lookup and one page of cards.
-    expect(many.queries).toBeLessThanOrEqual(few.queries + 2);
+    // The sponsored block (first page, no filter) adds a revision read, its lookup and one page of cards.
+    expect(many.queries).toBeLessThanOrEqual(few.queries + 3);
     const search = await queriesFor("/api/search/?q=*");
     const narrow = await queriesFor("/api/search/?q=gloves&color=red");
     expect(search.queries).toBe(narrow.queries);
-    expect(search.queries).toBe(2);
-    expect(few.queries).toBe(3);
+    // A read of the catalogue revision, the facet counts and the page of cards; a category adds a
+    // revision read and the category tree.
+    expect(search.queries).toBe(3);
+    expect(few.queries).toBe(5);
+  });
+
+  it("answers a repeated listing from the cache until the catalogue changes", async () => {
+    const url = "/api/category/get/?slug=football-boots&color=black&sort=price-asc";
+    const first = await app.inject({ method: "GET", url });
+    counter.queries = 0;
+    const again = await app.inject({ method: "GET", url });
+    expect(again.json()).toEqual(first.json());
+    // Only the revision is read, plus the sponsored lookup that is not part of the listing.
+    const cachedQueries = counter.queries;
+    expect(cachedQueries).toBeLessThan(4);
+
+    const cheapest = first.json().products[0];
+    await testDb.database.db.execute(
+      sql`update product_prices set price = price + 100 where product_id = ${cheapest.product_id}`,
+    );
+    counter.queries = 0;
+    const afterChange = await app.inject({ method: "GET", url });
+    expect(counter.queries).toBeGreaterThan(cachedQueries);
+    const changed = afterChange
+      .json()
+      .products.find((p: { product_id: number }) => p.product_id === cheapest.product_id);
+    expect(changed).toBeDefined();
+    expect(changed.prices.min_price).not.toBe(cheapest.prices.min_price);
   });
 });

@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
 import { ORDER, queryProductCards, translate } from "#modules/catalog/catalog.service.ts";
+import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import { CURRENCIES, type UiLocale } from "#modules/markets/markets.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
@@ -265,7 +266,25 @@ export interface ListingResult {
   anyFilterActive: boolean;
 }
 
-export async function runListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+/** The cache key of one listing: the scope and the query with each filter's values in one order. */
+function listingKey(scope: ListingScope, query: ListingQuery): string {
+  const filters = FACET_KEYS.map((key) => [key, [...query[key]].sort()]);
+  return JSON.stringify([
+    scope.currency,
+    scope.locale,
+    scope.categoryIds ?? null,
+    scope.q?.trim() ?? "",
+    query.sort,
+    query.page ?? "",
+    filters,
+  ]);
+}
+
+export function runListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+  return cachedByCatalogue(db, `listing:${listingKey(scope, query)}`, () => computeListing(db, scope, query));
+}
+
+async function computeListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
   const base: SQL[] = [sql`p.online`];
   if (scope.categoryIds)
     base.push(
@@ -308,7 +327,11 @@ export async function runListing(db: Db, scope: ListingScope, query: ListingQuer
 }
 
 /** A category with its subcategories, breadcrumb and sponsored block; 404 for an unknown slug. */
-export async function loadCategory(db: Db, slug: string, locale: UiLocale) {
+export function loadCategory(db: Db, slug: string, locale: UiLocale) {
+  return cachedByCatalogue(db, `category:${slug}:${locale}`, () => readCategory(db, slug, locale));
+}
+
+async function readCategory(db: Db, slug: string, locale: UiLocale) {
   const all = await db
     .select({
       id: categories.id,
@@ -343,7 +366,13 @@ export async function loadCategory(db: Db, slug: string, locale: UiLocale) {
 }
 
 /** The category's sponsored component, with its products, when the page may show it. */
-export async function loadSponsored(db: Db, categoryId: number, currency: string, locale: UiLocale) {
+export function loadSponsored(db: Db, categoryId: number, currency: string, locale: UiLocale) {
+  return cachedByCatalogue(db, `sponsored:${categoryId}:${currency}:${locale}`, () =>
+    readSponsored(db, categoryId, currency, locale),
+  );
+}
+
+async function readSponsored(db: Db, categoryId: number, currency: string, locale: UiLocale) {
   const [item] = await db
     .select()
     .from(contentItems)

@@ -1,0 +1,68 @@
+import { sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
+import type { Db } from "#db/client.ts";
+
+/**
+ * Catalogue reads (listings with their facet counts, categories, editorial inserts) cached per
+ * catalogue revision. The revision is a sequence moved by a trigger on every change to products,
+ * prices, sizes, brands, categories or content (migration 0003), so a change is seen by the next
+ * request of every process. The sequence moves before the changing transaction commits; the time
+ * limit bounds how long a result read in between can be served. Cached values are shared between
+ * requests: callers read them and never change them.
+ */
+const MAX_ENTRIES = 1000;
+const MAX_AGE_MS = 60_000;
+
+interface Entry {
+  revision: string;
+  value: Promise<unknown>;
+}
+
+interface PerDatabase {
+  entries: LRUCache<string, Entry>;
+  revisionRead: Promise<string> | null;
+}
+
+const caches = new WeakMap<Db, PerDatabase>();
+
+function cacheFor(db: Db): PerDatabase {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = {
+      entries: new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS }),
+      revisionRead: null,
+    };
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The current revision; callers asking while a read is under way share that read. */
+export function catalogueRevision(db: Db): Promise<string> {
+  const cache = cacheFor(db);
+  if (!cache.revisionRead) {
+    cache.revisionRead = db
+      .execute(sql`select last_value::text as revision from catalogue_revision`)
+      .then((result) => (result as unknown as { rows: { revision: string }[] }).rows[0]?.revision ?? "0")
+      .finally(() => {
+        cache.revisionRead = null;
+      });
+  }
+  return cache.revisionRead;
+}
+
+/** The cached value for key at the current revision, or compute() stored under it. */
+export async function cachedByCatalogue<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+  const { entries } = cacheFor(db);
+  const revision = await catalogueRevision(db);
+  const hit = entries.get(key);
+  if (hit && hit.revision === revision) return hit.value as Promise<T>;
+  // The promise is stored, not the value, so that requests arriving while it is worked out share it.
+  const value = compute();
+  const entry = { revision, value };
+  entries.set(key, entry);
+  value.catch(() => {
+    if (entries.get(key) === entry) entries.delete(key);
+  });
+  return value;
+}
