@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Db } from "#db/client.ts";
 
@@ -65,4 +66,19 @@ export async function cachedByCatalogue<T>(db: Db, key: string, compute: () => P
     if (entries.get(key) === entry) entries.delete(key);
   });
   return value;
+}
+
+/**
+ * Sends a catalogue call's JSON body, serialised (and checked against the route's response contract)
+ * once per catalogue revision and then reused for every request with the same key.
+ */
+export async function sendCachedJson(
+  db: Db,
+  reply: Pick<FastifyReply, "serialize" | "type">,
+  key: string,
+  build: () => Promise<unknown>,
+): Promise<void> {
+  const body = await cachedByCatalogue(db, `response:${key}`, async () => reply.serialize(await build()));
+  // A string body is sent as it is: it was serialised above.
+  reply.type("application/json; charset=utf-8").send(body);
 }

@@ -1,8 +1,9 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
+import { sendCachedJson } from "#modules/catalog/catalogue-cache.ts";
 import { categoryOutput, categoryQuery, searchOutput, searchQuery } from "./listing.contract.ts";
 import { loadCategory, loadSponsored, runListing } from "./listing.service.ts";
 
@@ -12,6 +13,10 @@ export const POPULAR_ITEM_TYPES = [
   "goalkeeper_gloves",
   "football_shirts",
 ] as const;
+
+/** Listing bodies depend on the address, the market's currency and the language, not on the visitor. */
+const responseKey = (request: FastifyRequest) =>
+  `${request.market.code}:${request.market.currency}:${request.locale}:${request.url}`;
 
 /** Category listings, search and the popular-products widget. */
 export async function listingRoutes(fastify: FastifyInstance) {
@@ -30,35 +35,36 @@ export async function listingRoutes(fastify: FastifyInstance) {
         response: { 200: categoryOutput },
       },
     },
-    async (request) => {
-      const query = request.query;
-      const category = await loadCategory(db, query.slug, request.locale);
-      const listing = await runListing(
-        db,
-        { currency: request.market.currency, locale: request.locale, categoryIds: category.ids },
-        query,
-      );
-      const sponsored =
-        listing.page === 1 && !listing.anyFilterActive
-          ? await loadSponsored(db, category.id, request.market.currency, request.locale)
-          : null;
-      return {
-        products: listing.products,
-        meta: {
-          slug: category.slug,
-          title: category.title,
-          description: category.description,
-          breadcrumb: category.breadcrumb,
-          sub_categories: category.subCategories,
-          has_sub_categories: category.subCategories.length > 0,
-          total: listing.total,
-          page: listing.page,
-          pages: { total: listing.totalPages },
-          filters: listing.filters,
-          content: { sponsored },
-        },
-      };
-    },
+    (request, reply) =>
+      sendCachedJson(db, reply, responseKey(request), async () => {
+        const query = request.query;
+        const category = await loadCategory(db, query.slug, request.locale);
+        const listing = await runListing(
+          db,
+          { currency: request.market.currency, locale: request.locale, categoryIds: category.ids },
+          query,
+        );
+        const sponsored =
+          listing.page === 1 && !listing.anyFilterActive
+            ? await loadSponsored(db, category.id, request.market.currency, request.locale)
+            : null;
+        return {
+          products: listing.products,
+          meta: {
+            slug: category.slug,
+            title: category.title,
+            description: category.description,
+            breadcrumb: category.breadcrumb,
+            sub_categories: category.subCategories,
+            has_sub_categories: category.subCategories.length > 0,
+            total: listing.total,
+            page: listing.page,
+            pages: { total: listing.totalPages },
+            filters: listing.filters,
+            content: { sponsored },
+          },
+        };
+      }),
   );
 
   app.get(
@@ -71,25 +77,26 @@ export async function listingRoutes(fastify: FastifyInstance) {
         response: { 200: searchOutput },
       },
     },
-    async (request) => {
-      const query = request.query;
-      const listing = await runListing(
-        db,
-        { currency: request.market.currency, locale: request.locale, q: query.q },
-        query,
-      );
-      return {
-        products: listing.products,
-        navigation_items: listing.navigation,
-        meta: {
-          title: query.q,
-          total: listing.total,
-          page: listing.page,
-          pages: { total: listing.totalPages },
-          filters: listing.filters,
-        },
-      };
-    },
+    (request, reply) =>
+      sendCachedJson(db, reply, responseKey(request), async () => {
+        const query = request.query;
+        const listing = await runListing(
+          db,
+          { currency: request.market.currency, locale: request.locale, q: query.q },
+          query,
+        );
+        return {
+          products: listing.products,
+          navigation_items: listing.navigation,
+          meta: {
+            title: query.q,
+            total: listing.total,
+            page: listing.page,
+            pages: { total: listing.totalPages },
+            filters: listing.filters,
+          },
+        };
+      }),
   );
 
   app.get(
