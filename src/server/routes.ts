@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { accountsRoutes } from "#modules/accounts/accounts.routes.ts";
+import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { contentRoutes } from "#modules/content/content.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
@@ -12,4 +13,5 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(accountsRoutes);
   await app.register(listingRoutes);
   await app.register(contentRoutes);
+  await app.register(cartRoutes);
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { adoptAnonymousCart } from "#modules/cart/cart.service.ts";
 import { createMailer, renderLinkMail } from "#modules/mail/mail.service.ts";
 import { endSession, startMemberSession } from "#server/plugins/session.ts";
 import {
@@ -38,6 +39,11 @@ export async function accountsRoutes(fastify: FastifyInstance) {
   const { db } = fastify.database;
   const mailer = createMailer(fastify.config, fastify.log);
   const tags = ["accounts"];
+  // What a visitor gathered before logging in (favourites, the bag) becomes the member's.
+  const adoptAnonymousBelongings = async (sessionId: string | null, userId: number) => {
+    await adoptAnonymousFavourites(db, sessionId, userId);
+    await adoptAnonymousCart(db, sessionId, userId);
+  };
   const sendLink = async (
     request: FastifyRequest,
     kind: "validate" | "reset",
@@ -90,7 +96,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         market: request.market.code,
       });
       await sendLink(request, "validate", user, request.locale, validationToken);
-      await adoptAnonymousFavourites(db, request.sessionId, user.id);
+      await adoptAnonymousBelongings(request.sessionId, user.id);
       await startMemberSession(request, reply, user);
       return reply
         .status(201)
@@ -114,7 +120,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await logIn(db, request.body, request.ip);
-      await adoptAnonymousFavourites(db, request.sessionId, user.id);
+      await adoptAnonymousBelongings(request.sessionId, user.id);
       await startMemberSession(request, reply, user);
       return {
         success: true as const,
@@ -283,7 +289,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           { provider: provider.name, subject: profile.sub, email: profile.email, name: profile.name ?? "" },
           { locale: request.locale, market: request.market.code },
         );
-        await adoptAnonymousFavourites(db, request.sessionId, user.id);
+        await adoptAnonymousBelongings(request.sessionId, user.id);
         await startMemberSession(request, reply, user);
         return reply.redirect("/account/home/");
       } catch (error) {

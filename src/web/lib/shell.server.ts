@@ -1,4 +1,5 @@
 import { and, count, eq, isNull } from "drizzle-orm";
+import { countBagItems } from "#modules/cart/cart.service.ts";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
 import { listCategoryTree } from "#modules/catalog/catalog.service.ts";
 import { favourites } from "#modules/favourites/favourites.schema.ts";
@@ -16,14 +17,16 @@ export interface ShellData {
  */
 export async function loadShell(shop: ShopRequestContext): Promise<ShellData> {
   const { db } = shop.database;
-  const [categories, favouritesCount] = await Promise.all([
+  const owner = { userId: shop.user?.id ?? null, sessionId: shop.sessionId };
+  const [categories, favouritesCount, bagCount] = await Promise.all([
     listCategoryTree(db, shop.locale).catch((error) => {
       console.error(`[${shop.requestId}] header categories failed`, error);
       return [] as CategoryNode[];
     }),
     countFavourites(shop).catch(() => 0),
+    countBagItems(shop.database.db, owner).catch(() => 0),
   ]);
-  return { categories, favouritesCount, bagCount: 0 };
+  return { categories, favouritesCount, bagCount };
 }
 
 async function countFavourites(shop: ShopRequestContext): Promise<number> {

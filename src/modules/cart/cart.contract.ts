@@ -1,0 +1,111 @@
+import { z } from "zod";
+
+/**
+ * `POST /cart/items/add_to_cart/`, form-encoded as the storefront posts it. `price` is accepted and
+ * ignored: the server prices every line itself.
+ */
+export const addToCartInput = z.object({
+  product: z.coerce.number({ error: "cart.error.product" }).int().positive({ error: "cart.error.product" }),
+  size: z.coerce.number({ error: "cart.error.size" }).int().positive({ error: "cart.error.size" }),
+  amount: z.coerce
+    .number({ error: "cart.error.amount" })
+    .int({ error: "cart.error.amount" })
+    .min(1, { error: "cart.error.amount" })
+    .max(99, { error: "cart.error.amount" })
+    .default(1),
+  get_errors: z.string().optional(),
+  price: z.string().optional(),
+});
+
+/** `POST /cart/items/new_cart/`: a package (bundle mode), each part in its own size. */
+export const newCartInput = z.object({
+  product: z.object({
+    product_id: z.number().int().positive(),
+    amount: z.number().int().min(1).max(99).default(1),
+  }),
+  subproducts: z
+    .array(
+      z.object({
+        product_id: z.number().int().positive(),
+        size_id: z.number().int().positive({ error: "cart.error.size" }),
+        amount: z.number().int().min(1).max(99).default(1),
+      }),
+    )
+    .min(1)
+    .max(10),
+  promotions: z.array(z.unknown()).max(10).default([]),
+});
+
+export const addResultOutput = z.object({
+  success: z.boolean(),
+  error_messages: z.array(z.string()),
+  data: z.object({ pk: z.number().int(), subitems: z.array(z.number().int()) }).nullable(),
+});
+
+const messageSchema = z.object({ level_tag: z.enum(["info", "warning", "error"]), text: z.string() });
+
+export const cartLineOutput = z.object({
+  line_id: z.number().int(),
+  product_id: z.number().int(),
+  product_name: z.string(),
+  product_brand: z.string(),
+  product_style: z.string(),
+  shop_url: z.string(),
+  image_url: z.string(),
+  size: z.string().nullable(),
+  size_id: z.number().int().nullable(),
+  quantity: z.number().int(),
+  quantity_editable: z.boolean(),
+  /** Most of this size that can be bought now. */
+  max_quantity: z.number().int(),
+  unit_price: z.number(),
+  unit_rrp: z.number(),
+  vat_rate: z.number(),
+  line_total_excluding_sublines: z.number(),
+  line_total: z.number(),
+  line_total_rrp: z.number(),
+  line_total_discount: z.number(),
+  supplier: z.string(),
+  customizable: z.boolean(),
+  customization: z
+    .object({
+      name: z.string(),
+      number: z.string(),
+      marker: z.string(),
+      player_flag: z.string(),
+      print_type: z.string(),
+    })
+    .nullable(),
+  is_package: z.boolean(),
+  customization_url: z.string().nullable(),
+  message: messageSchema.nullable(),
+  sublines: z.array(
+    z.object({
+      product: z.string(),
+      product_id: z.number().int().nullable(),
+      image_url: z.string().nullable(),
+      line_total: z.number(),
+      original: z.string().nullable(),
+    }),
+  ),
+});
+
+/** `GET /cart/data/`: the Cart and Totals entities of the spec, amounts as decimals of the currency. */
+export const cartOutput = z.object({
+  id: z.number().int().nullable(),
+  lines: z.array(cartLineOutput),
+  currency: z.string(),
+  quantity: z.number().int(),
+  cart_total_amount: z.number(),
+  discount_total: z.number(),
+  payment_total: z.number(),
+  payment_total_vat: z.number(),
+  payment_fee: z.object({ amount: z.number() }),
+  delivery: z.object({ unit_price: z.number(), unit_rrp: z.number() }),
+  free_delivery_limit: z.number().nullable(),
+  left_for_free_delivery: z.number(),
+  contains_teamsport_products: z.boolean(),
+  coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
+  giftcards: z.array(z.object({ code: z.string(), amount: z.number(), is_value: z.boolean() })),
+});
+export type CartOutput = z.output<typeof cartOutput>;

@@ -1,0 +1,304 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoShop } from "#db/seed/seed.ts";
+import { cookiesFrom, createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
+
+let t: TestApp;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+interface SizeRow {
+  product_id: number;
+  size_id: number;
+  stock: number;
+  price: number;
+}
+let plain: SizeRow;
+let other: SizeRow;
+let shirt: SizeRow;
+let soldOutSize: SizeRow;
+let exclusive: SizeRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoShop(t.database, { products: 300, seed: 5, dataDir: "" });
+  const inStock = sql`p.online and not p.is_package and not p.is_exclusive and s.stock >= 5`;
+  const pick = (where: ReturnType<typeof sql>, offset = 0) =>
+    rows<SizeRow>(sql`
+      select p.id as product_id, s.id as size_id, s.stock, pp.price
+        from products p join product_sizes s on s.product_id = p.id
+        join product_prices pp on pp.product_id = p.id and pp.currency = 'DKK'
+       where ${where} order by p.id, s.sort limit 1 offset ${offset}`).then((r) => r[0] as SizeRow);
+  plain = await pick(sql`${inStock} and not p.is_customizable`);
+  other = await pick(sql`${inStock} and not p.is_customizable and p.id <> ${plain.product_id}`);
+  shirt = await pick(sql`${inStock} and p.is_customizable`);
+  exclusive = await pick(sql`p.online and p.is_exclusive and s.stock > 0`);
+  soldOutSize = await pick(sql`${inStock} and p.id not in (${plain.product_id}, ${other.product_id})`);
+  await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${soldOutSize.size_id}`);
+});
+afterAll(async () => t?.close());
+
+/** A browser: keeps the cookies the shop sets. */
+function visitor() {
+  const jar: Record<string, string> = {};
+  const remember = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    Object.assign(jar, cookiesFrom(response));
+  return {
+    jar,
+    async form(url: string, body: Record<string, string | number>) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+        headers: {
+          ...csrfHeaders(t.config, jar),
+          "content-type": "application/x-www-form-urlencoded",
+          "x-requested-with": "XMLHttpRequest",
+        },
+      });
+      remember(response);
+      return response;
+    },
+    async json(url: string, body: unknown) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: body as object,
+        headers: csrfHeaders(t.config, jar),
+      });
+      remember(response);
+      return response;
+    },
+    async get(url: string) {
+      const cookie = Object.entries(jar)
+        .map(([k, v]) => `${k}=${v}`)
+        .join("; ");
+      const response = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+      remember(response);
+      return response;
+    },
+  };
+}
+
+describe("adding to the bag", () => {
+  it("adds a size at the server's price, whatever price is posted, and adds up the same size", async () => {
+    const shopper = visitor();
+    const added = await shopper.form("/cart/items/add_to_cart/", {
+      product: plain.product_id,
+      size: plain.size_id,
+      price: "1",
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({
+      success: true,
+      error_messages: [],
+      data: { pk: expect.any(Number) },
+    });
+    await shopper.form("/cart/items/add_to_cart/", {
+      product: plain.product_id,
+      size: plain.size_id,
+      amount: 2,
+    });
+    const cart = (await shopper.get("/cart/data/")).json();
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({
+      line_id: added.json().data.pk,
+      product_id: plain.product_id,
+      size_id: plain.size_id,
+      quantity: 3,
+      unit_price: plain.price / 100,
+      line_total: (plain.price * 3) / 100,
+      message: null,
+    });
+    expect(cart.currency).toBe("DKK");
+    expect(cart.cart_total_amount).toBe((plain.price * 3) / 100);
+    expect(cart.quantity).toBe(3);
+  });
+
+  it("refuses bad input and adds nothing", async () => {
+    const shopper = visitor();
+    const attempts: [Record<string, string | number>, number][] = [
+      [{ product: plain.product_id, size: plain.size_id, amount: 0 }, 400],
+      [{ product: plain.product_id, size: plain.size_id, amount: -1 }, 400],
+      [{ product: plain.product_id, size: plain.size_id, amount: "abc" }, 400],
+      [{ product: "x", size: plain.size_id }, 400],
+      [{ product: 99_999_999, size: plain.size_id }, 404],
+      // A size of another product.
+      [{ product: plain.product_id, size: other.size_id }, 400],
+      [{ product: soldOutSize.product_id, size: soldOutSize.size_id }, 409],
+      [{ product: plain.product_id, size: plain.size_id, amount: plain.stock + 1 }, 409],
+      [{ product: exclusive.product_id, size: exclusive.size_id }, 403],
+    ];
+    for (const [body, status] of attempts) {
+      const response = await shopper.form("/cart/items/add_to_cart/", body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(status);
+      if (status !== 400)
+        expect(response.json()).toMatchObject({ success: false, error_messages: [expect.any(String)] });
+    }
+    expect((await shopper.get("/cart/data/")).json().lines).toEqual([]);
+  });
+
+  it("needs the CSRF token", async () => {
+    const response = await t.app.inject({
+      method: "POST",
+      url: "/cart/items/add_to_cart/",
+      payload: `product=${plain.product_id}&size=${plain.size_id}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
+    expect(response.statusCode).toBe(403);
+  });
+
+  it("adds a package with a size for each item as one line, and refuses one with a size missing", async () => {
+    const [pkg] = await rows<{ id: number }>(sql`
+      select p.id from products p where p.is_package and p.online and not p.is_exclusive
+         and not exists (select 1 from package_items pi join products i on i.id = pi.product_id
+                          where pi.package_id = p.id and (not i.online or not exists
+                            (select 1 from product_sizes s where s.product_id = i.id and s.stock > 0)))
+       order by p.id limit 1`);
+    const parts = await rows<{ product_id: number; size_id: number }>(sql`
+      select pi.product_id, (select s.id from product_sizes s where s.product_id = pi.product_id and s.stock > 0
+                              order by s.sort limit 1) as size_id
+        from package_items pi where pi.package_id = ${pkg?.id} order by pi.position`);
+    const shopper = visitor();
+    const incomplete = await shopper.json("/cart/items/new_cart/", {
+      product: { product_id: pkg?.id, amount: 1 },
+      subproducts: parts.slice(1).map((part) => ({ ...part, amount: 1 })),
+      promotions: [],
+    });
+    expect(incomplete.statusCode).toBe(400);
+    const added = await shopper.json("/cart/items/new_cart/", {
+      product: { product_id: pkg?.id, amount: 1 },
+      subproducts: parts.map((part) => ({ ...part, amount: 1 })),
+      promotions: [],
+    });
+    expect(added.statusCode).toBe(200);
+    expect(added.json().data.subitems).toEqual(parts.map((part) => part.product_id));
+    const cart = (await shopper.get("/cart/data/")).json();
+    expect(cart.lines).toHaveLength(1);
+    expect(cart.lines[0]).toMatchObject({ is_package: true, product_id: pkg?.id, quantity: 1 });
+    expect(cart.lines[0].sublines.map((s: { product_id: number }) => s.product_id)).toEqual(
+      parts.map((part) => part.product_id),
+    );
+  });
+
+  it("shows a line above the stock left at what is left, with a warning, and charges only that", async () => {
+    const shopper = visitor();
+    await shopper.form("/cart/items/add_to_cart/", {
+      product: other.product_id,
+      size: other.size_id,
+      amount: 3,
+    });
+    await t.database.db.execute(sql`update product_sizes set stock = 2 where id = ${other.size_id}`);
+    const cart = (await shopper.get("/cart/data/")).json();
+    expect(cart.lines[0]).toMatchObject({
+      quantity: 2,
+      max_quantity: 2,
+      message: { level_tag: "warning", text: "cart.message.quantityReduced" },
+    });
+    expect(cart.cart_total_amount).toBe((other.price * 2) / 100);
+    await t.database.db.execute(
+      sql`update product_sizes set stock = ${other.stock} where id = ${other.size_id}`,
+    );
+  });
+});
+
+describe("prints on a line", () => {
+  it("lists the options with prices and the print delay", async () => {
+    const response = await visitor().get(`/customizations/get/${shirt.product_id}/`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.data.map((o: { name: string }) => o.name)).toEqual([
+      "name",
+      "number",
+      "marker",
+      "player_flag",
+      "print_type",
+    ]);
+    expect(body.data[0]).toMatchObject({ max_length: 10, currency: "DKK" });
+    expect(body.customization_delays.max_days).toBeGreaterThan(0);
+    expect((await visitor().get("/customizations/get/99999999/")).statusCode).toBe(404);
+  });
+
+  it("puts a name and number on the line at the option prices, refuses bad ones, and removes them", async () => {
+    const shopper = visitor();
+    const added = await shopper.form("/cart/items/add_to_cart/", {
+      product: shirt.product_id,
+      size: shirt.size_id,
+    });
+    const lineId = added.json().data.pk;
+    const options = (await shopper.get(`/customizations/get/${shirt.product_id}/`)).json().data as {
+      name: string;
+      price: number;
+    }[];
+    const priceOf = (name: string) => options.find((o) => o.name === name)?.price ?? 0;
+
+    const tooLong = await shopper.form(`/customizations/update/${lineId}/`, {
+      name: "MÜLLERMÜLLE",
+      number: "10",
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields.name).toEqual(["customization.error.nameLength"]);
+    const letters = await shopper.form(`/customizations/update/${lineId}/`, { name: "MÜLLER", number: "1a" });
+    expect(letters.json().fields.number).toEqual(["customization.error.numberDigits"]);
+    const badFlag = await shopper.form(`/customizations/update/${lineId}/`, { name: "A", player_flag: "XX" });
+    expect(badFlag.json().fields.player_flag).toEqual(["customization.error.choice"]);
+    expect((await shopper.get("/cart/data/")).json().lines[0].customization).toBeNull();
+
+    const saved = await shopper.form(`/customizations/update/${lineId}/`, { name: "MÜLLER", number: "10" });
+    expect(saved.statusCode).toBe(200);
+    const line = (await shopper.get("/cart/data/")).json().lines[0];
+    expect(line.customization).toMatchObject({ name: "MÜLLER", number: "10" });
+    expect(line.sublines.map((s: { original: string }) => s.original)).toEqual(["MÜLLER", "10"]);
+    expect(line.line_total).toBeCloseTo(shirt.price / 100 + priceOf("name") + priceOf("number"), 2);
+
+    // Another visitor cannot touch the line.
+    const stranger = await visitor().form(`/customizations/update/${lineId}/`, { name: "X" });
+    expect(stranger.statusCode).toBe(404);
+
+    await shopper.form(`/customizations/update/${lineId}/`, { name: "", number: "" });
+    expect((await shopper.get("/cart/data/")).json().lines[0].customization).toBeNull();
+  });
+});
+
+describe("whose bag", () => {
+  it("answers 404 for another visitor's bag id", async () => {
+    const owner = visitor();
+    await owner.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
+    const id = (await owner.get("/cart/data/")).json().id;
+    expect((await owner.get(`/cart/data/${id}/`)).statusCode).toBe(200);
+    const stranger = visitor();
+    await stranger.get("/cart/data/");
+    expect((await stranger.get(`/cart/data/${id}/`)).statusCode).toBe(404);
+    expect((await stranger.get("/cart/data/abc/")).statusCode).toBe(400);
+  });
+
+  it("joins the anonymous bag to the member's bag at log-in", async () => {
+    const shopper = visitor();
+    const signup = await shopper.json("/api/auth/signup/", {
+      email: "bag-owner@example.com",
+      password: "long-enough-1",
+      name: "Bag Owner",
+    });
+    expect(signup.statusCode).toBe(201);
+    await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
+    await shopper.json("/api/auth/logout/", {});
+
+    const later = visitor();
+    await later.form("/cart/items/add_to_cart/", {
+      product: plain.product_id,
+      size: plain.size_id,
+      amount: 2,
+    });
+    await later.form("/cart/items/add_to_cart/", { product: other.product_id, size: other.size_id });
+    const login = await later.json("/api/auth/login/", {
+      email: "bag-owner@example.com",
+      password: "long-enough-1",
+    });
+    expect(login.statusCode).toBe(200);
+    const cart = (await later.get("/cart/data/")).json();
+    const quantities = Object.fromEntries(
+      cart.lines.map((line: { product_id: number; quantity: number }) => [line.product_id, line.quantity]),
+    );
+    expect(quantities).toEqual({ [plain.product_id]: 3, [other.product_id]: 1 });
+  });
+});

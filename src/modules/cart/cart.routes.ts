@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { HttpError } from "#server/plugins/errors.ts";
+import { ensureSession } from "#server/plugins/session.ts";
+import { addResultOutput, addToCartInput, cartOutput, newCartInput } from "./cart.contract.ts";
+import {
+  addPackage,
+  addToCart,
+  type CartOwner,
+  findCartId,
+  getCustomizationOptions,
+  readCart,
+  updateCustomization,
+} from "./cart.service.ts";
+import { customizationInput } from "./customization.contract.ts";
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const okOutput = z.object({ success: z.literal(true) });
+
+const ownerOf = (request: FastifyRequest): CartOwner => ({
+  userId: request.user?.id ?? null,
+  sessionId: request.sessionId,
+});
+
+/**
+ * An add that fails answers with the storefront's add-result shape (success false and the message
+ * ids), plus the shop's usual error fields, with a 4xx status.
+ */
+async function addResult(reply: FastifyReply, add: () => Promise<{ pk: number; subitems: number[] }>) {
+  try {
+    return { success: true, error_messages: [], data: await add() };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    return reply.status(error.statusCode).send({
+      success: false,
+      error_messages: [error.message],
+      data: null,
+      error: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    });
+  }
+}
+
+/** The bag: reading it, adding products and packages, and prints on its lines. */
+export async function cartRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = fastify.database;
+  const tags = ["cart"];
+
+  app.get(
+    "/cart/data/",
+    {
+      schema: {
+        tags,
+        summary: "The visitor's bag, priced now in the market's currency, with its totals",
+        response: { 200: cartOutput },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return readCart(db, ownerOf(request), request.market, request.locale);
+    },
+  );
+
+  app.get(
+    "/cart/data/:id/",
+    {
+      schema: {
+        tags,
+        summary: "The visitor's bag by its id (404 for any other bag)",
+        params: idParam,
+        response: { 200: cartOutput },
+      },
+    },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      if ((await findCartId(db, owner)) !== request.params.id)
+        throw new HttpError(404, "cart_not_found", "There is no such bag.");
+      reply.header("cache-control", "no-store");
+      return readCart(db, owner, request.market, request.locale);
+    },
+  );
+
+  app.post(
+    "/cart/items/add_to_cart/",
+    {
+      schema: {
+        tags,
+        summary: "Adds one size of a product (form-encoded; a posted price is ignored)",
+        body: addToCartInput,
+        response: { 200: addResultOutput },
+      },
+    },
+    async (request, reply) => {
+      await ensureSession(request, reply);
+      return addResult(reply, async () => {
+        const { lineId } = await addToCart(db, ownerOf(request), {
+          productId: request.body.product,
+          sizeId: request.body.size,
+          amount: request.body.amount,
+        });
+        return { pk: lineId, subitems: [] };
+      });
+    },
+  );
+
+  app.post(
+    "/cart/items/new_cart/",
+    {
+      schema: {
+        tags,
+        summary: "Adds a package (bundle mode): the package and a size for each of its items",
+        body: newCartInput,
+        response: { 200: addResultOutput },
+      },
+    },
+    async (request, reply) => {
+      await ensureSession(request, reply);
+      return addResult(reply, async () => {
+        const { lineId, partIds } = await addPackage(db, ownerOf(request), {
+          productId: request.body.product.product_id,
+          amount: request.body.product.amount,
+          parts: request.body.subproducts.map((part) => ({
+            product_id: part.product_id,
+            size_id: part.size_id,
+          })),
+        });
+        return { pk: lineId, subitems: partIds };
+      });
+    },
+  );
+
+  app.get(
+    "/customizations/get/:id/",
+    {
+      schema: {
+        tags,
+        summary: "The print options of a product, priced, and the longest print delay",
+        params: idParam,
+      },
+    },
+    async (request) =>
+      getCustomizationOptions(db, request.params.id, request.market.currency, request.locale),
+  );
+
+  app.post(
+    "/customizations/update/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Sets the print of a bag line (form-encoded); all fields empty removes it",
+        params: idParam,
+        body: customizationInput,
+        response: { 200: okOutput },
+      },
+    },
+    async (request) => {
+      await updateCustomization(db, ownerOf(request), request.params.id, request.body);
+      return { success: true as const };
+    },
+  );
+}

@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { users } from "../accounts/accounts.schema.ts";
+import { productSizes, products } from "../catalog/catalog.schema.ts";
+
+/**
+ * A shopping bag. It belongs to a member, or to an anonymous visitor's session until they log in
+ * (then its lines join the member's bag). Prices are never stored: every read prices the lines in the
+ * visitor's market.
+ */
+export const carts = pgTable(
+  "carts",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    sessionId: text("session_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("carts_user_key").on(t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex("carts_session_key").on(t.sessionId).where(sql`${t.sessionId} is not null`),
+  ],
+);
+
+/** A customised print on a line: the shirt's name and number, flag, marker, print type. */
+export interface LineCustomization {
+  name: string;
+  number: string;
+  marker: string;
+  player_flag: string;
+  print_type: string;
+}
+
+/** The size chosen for each item of a package line. */
+export interface PackagePart {
+  product_id: number;
+  size_id: number;
+}
+
+export const cartLines = pgTable(
+  "cart_lines",
+  {
+    id: serial("id").primaryKey(),
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    /** Null for a package line: its parts carry the sizes. */
+    sizeId: integer("size_id").references(() => productSizes.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    packageParts: jsonb("package_parts").$type<PackagePart[]>(),
+    customization: jsonb("customization").$type<LineCustomization>(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("cart_lines_cart_idx").on(t.cartId),
+    check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
+  ],
+);
