@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#db/seed/seed.ts";
@@ -224,5 +225,21 @@ describe("GET /api/recommendations/popular-products/", () => {
     ).toBe(true);
     expect((await get("/api/recommendations/popular-products/?item_type=socks")).statusCode).toBe(400);
     expect((await get("/api/recommendations/popular-products/")).statusCode).toBe(400);
+  });
+});
+
+describe("compressed answers", () => {
+  it("sends the cached body whole when the client accepts gzip", async () => {
+    for (let i = 0; i < 2; i++) {
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/category/get/?slug=football-boots",
+        headers: { "accept-encoding": "gzip" },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers["content-encoding"]).toBe("gzip");
+      const body = JSON.parse(zlib.gunzipSync(response.rawPayload).toString("utf8"));
+      expect(body.products.length).toBeGreaterThan(0);
+    }
   });
 });

@@ -35,8 +35,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
         response: { 200: categoryOutput },
       },
     },
-    (request, reply) =>
-      sendCachedJson(db, reply, responseKey(request), async () => {
+    async (request, reply) => {
+      await sendCachedJson(db, reply, responseKey(request), async () => {
         const query = request.query;
         const category = await loadCategory(db, query.slug, request.locale);
         const listing = await runListing(
@@ -64,7 +64,10 @@ export async function listingRoutes(fastify: FastifyInstance) {
             content: { sponsored },
           },
         };
-      }),
+      });
+      // Returned so that Fastify waits for the body sent above (compression runs after it).
+      return reply;
+    },
   );
 
   app.get(
@@ -77,8 +80,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
         response: { 200: searchOutput },
       },
     },
-    (request, reply) =>
-      sendCachedJson(db, reply, responseKey(request), async () => {
+    async (request, reply) => {
+      await sendCachedJson(db, reply, responseKey(request), async () => {
         const query = request.query;
         const listing = await runListing(
           db,
@@ -96,7 +99,10 @@ export async function listingRoutes(fastify: FastifyInstance) {
             filters: listing.filters,
           },
         };
-      }),
+      });
+      // Returned so that Fastify waits for the body sent above (compression runs after it).
+      return reply;
+    },
   );
 
   app.get(
