@@ -4,6 +4,7 @@ import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { contentRoutes } from "#modules/content/content.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
+import { productRoutes } from "#modules/product/product.routes.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
 
 /** Each module's calls. A module adds its routes function here. */
@@ -14,4 +15,5 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(listingRoutes);
   await app.register(contentRoutes);
   await app.register(cartRoutes);
+  await app.register(productRoutes);
 }

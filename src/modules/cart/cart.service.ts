@@ -72,7 +72,7 @@ export async function addToCart(
       .from(products)
       .leftJoin(productSizes, eq(productSizes.id, input.sizeId))
       .where(eq(products.id, input.productId));
-    if (!row || !row.online) throw new HttpError(404, "product_not_found", "There is no such product.");
+    if (!row?.online) throw new HttpError(404, "product_not_found", "There is no such product.");
     if (row.isExclusive && owner.userId === null)
       throw new HttpError(403, "members_only", "cart.error.membersOnly");
     if (row.isPackage) notAdded("cart.error.packageNeedsSizes");
@@ -115,7 +115,7 @@ export async function addPackage(
       .select({ online: products.online, isPackage: products.isPackage, isExclusive: products.isExclusive })
       .from(products)
       .where(eq(products.id, input.productId));
-    if (!pkg || !pkg.online) throw new HttpError(404, "product_not_found", "There is no such product.");
+    if (!pkg?.online) throw new HttpError(404, "product_not_found", "There is no such product.");
     if (!pkg.isPackage) notAdded("cart.error.notAPackage");
     if (pkg.isExclusive && owner.userId === null)
       throw new HttpError(403, "members_only", "cart.error.membersOnly");
@@ -447,7 +447,7 @@ export async function getCustomizationOptions(db: Db, productId: number, currenc
     .select({ id: products.id, online: products.online })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product || !product.online) throw new HttpError(404, "product_not_found", "There is no such product.");
+  if (!product?.online) throw new HttpError(404, "product_not_found", "There is no such product.");
   const options = await db
     .select()
     .from(customizationOptions)

@@ -4,7 +4,18 @@
  */
 export type TrackingEvent =
   | { event: "search"; search_term: string; results: number }
-  | { event: "sponsored_impression"; sponsored_component: string; products: number[] };
+  | { event: "sponsored_impression"; sponsored_component: string; products: number[] }
+  | {
+      event: "view_item" | "add_to_cart" | "remove_from_cart" | "view_cart" | "begin_checkout";
+      ecommerce: Ecommerce;
+    };
+
+/** The e-commerce part of an event, in the tag manager's usual shape. */
+export interface Ecommerce {
+  currency: string;
+  value: number;
+  items: { item_id: string; item_name: string; item_brand: string; price: number; quantity: number }[];
+}
 
 declare global {
   interface Window {

@@ -11,17 +11,9 @@ import {
 import { HttpError } from "#server/plugins/errors.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
+import { asPage } from "#web/lib/page-data.server.ts";
 
 /** A service's 404/400 becomes the page's status: the not-found page for unknown categories and pages. */
-async function asPage<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (error instanceof HttpError) throw data(null, { status: error.statusCode });
-    throw error;
-  }
-}
-
 function parse(url: URL) {
   const parsed = listingQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw data(null, { status: 400 });

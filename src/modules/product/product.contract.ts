@@ -1,0 +1,69 @@
+import { z } from "zod";
+import { pricesSchema, productCardSchema } from "#modules/catalog/catalog.contract.ts";
+
+/** A size as the product page and `GET /api/availability/{id}/` speak of it (the spec's Stock entry). */
+export const stockEntrySchema = z.object({
+  size_id: z.number().int(),
+  sku_id: z.string(),
+  pk: z.number().int(),
+  name: z.string(),
+  name_short: z.string(),
+  stock_info: z.number().int(),
+  is_marketplace: z.boolean(),
+  supplier: z.string(),
+  price: z.number(),
+  delivery: z.object({ min_days: z.number().int(), max_days: z.number().int() }),
+  availability: z.enum(["in_stock", "few_left", "out_of_stock"]),
+  /** What the flagship store holds of this size: none, limited (fewer than 4) or in stock. */
+  flagship: z.enum(["none", "limited", "in_stock"]),
+});
+export type StockEntry = z.infer<typeof stockEntrySchema>;
+
+export const packageItemSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  image: z.string(),
+  online: z.boolean(),
+  sizes: z.array(stockEntrySchema),
+});
+
+export const productDetailSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  brand_slug: z.string(),
+  style: z.string(),
+  relative_url: z.string(),
+  description: z.string(),
+  specifications: z.array(z.object({ name: z.string(), value: z.string() })),
+  labels: z.array(z.string()),
+  images: z.array(z.object({ src: z.string(), alt: z.string() })),
+  has_360: z.boolean(),
+  video_id: z.string().nullable(),
+  is_exclusive: z.boolean(),
+  is_customizable: z.boolean(),
+  is_package: z.boolean(),
+  is_preorder: z.boolean(),
+  online: z.boolean(),
+  sold_out: z.boolean(),
+  excluded_from_discounts: z.boolean(),
+  item_type: z.string(),
+  category: z.object({ slug: z.string(), title: z.string(), url: z.string() }),
+  prices: pricesSchema,
+  stock: z.array(stockEntrySchema),
+  subitems: z.array(packageItemSchema),
+  colour_variants: z.array(
+    z.object({
+      product_id: z.number().int(),
+      name: z.string(),
+      colour: z.string(),
+      relative_url: z.string(),
+      image: z.string(),
+    }),
+  ),
+  selling_points: z.array(z.object({ headline: z.string(), body: z.string(), icon: z.string() })),
+  messages: z.array(z.object({ id: z.number().int(), text: z.string() })),
+  related: z.array(productCardSchema),
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;

@@ -1,0 +1,264 @@
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import type { Translated } from "#modules/catalog/catalog.schema.ts";
+import {
+  productMessages,
+  productSizes,
+  products,
+  sellingPoints,
+  suppliers,
+} from "#modules/catalog/catalog.schema.ts";
+import { getProductCards, productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
+import type { UiLocale } from "#modules/markets/markets.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import type { ProductDetail, StockEntry } from "./product.contract.ts";
+
+/** Fewer than this many left shows "few left"; the flagship store's fewer-than-4 shows "limited". */
+export const FEW_LEFT = 3;
+export const FLAGSHIP_LIMITED_BELOW = 4;
+export const RELATED_PRODUCTS = 36;
+
+interface SizeRow {
+  id: number;
+  productId: number;
+  sku: string;
+  name: string;
+  nameShort: string;
+  stock: number;
+  storeStock: number;
+  supplier: string;
+  isMarketplace: boolean;
+  minDays: number;
+  maxDays: number;
+}
+
+function toStockEntry(size: SizeRow, price: number, currency: string): StockEntry {
+  return {
+    size_id: size.id,
+    sku_id: size.sku,
+    pk: size.id,
+    name: size.name,
+    name_short: size.nameShort,
+    stock_info: size.stock,
+    is_marketplace: size.isMarketplace,
+    supplier: size.supplier,
+    price: toAmount(price, currency),
+    delivery: { min_days: size.minDays, max_days: size.maxDays },
+    availability: size.stock <= 0 ? "out_of_stock" : size.stock <= FEW_LEFT ? "few_left" : "in_stock",
+    flagship:
+      size.storeStock <= 0 ? "none" : size.storeStock < FLAGSHIP_LIMITED_BELOW ? "limited" : "in_stock",
+  };
+}
+
+async function sizesOf(db: Db, productIds: number[]): Promise<SizeRow[]> {
+  if (productIds.length === 0) return [];
+  return db
+    .select({
+      id: productSizes.id,
+      productId: productSizes.productId,
+      sku: productSizes.sku,
+      name: productSizes.name,
+      nameShort: productSizes.nameShort,
+      stock: productSizes.stock,
+      storeStock: productSizes.storeStock,
+      supplier: suppliers.name,
+      isMarketplace: suppliers.isMarketplace,
+      minDays: suppliers.minDeliveryDays,
+      maxDays: suppliers.maxDeliveryDays,
+    })
+    .from(productSizes)
+    .innerJoin(suppliers, eq(suppliers.id, productSizes.supplierId))
+    .where(inArray(productSizes.productId, productIds))
+    .orderBy(asc(productSizes.productId), asc(productSizes.sort));
+}
+
+/** `GET /api/availability/{id}/`: the sizes of a product with stock and delivery, read now. */
+export async function getAvailability(db: Db, productId: number, currency: string): Promise<StockEntry[]> {
+  const [product] = await db
+    .select({
+      online: products.online,
+      price: sql<
+        number | null
+      >`(select price from product_prices where product_id = ${products.id} and currency = ${currency})`,
+    })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!product) throw new HttpError(404, "product_not_found", "There is no such product.");
+  const sizes = await sizesOf(db, [productId]);
+  return sizes.map((size) => toStockEntry(size, Number(product.price ?? 0), currency));
+}
+
+interface HeadRow {
+  id: number;
+  name: string;
+  style: string;
+  model: string;
+  relative_url: string;
+  description: Translated;
+  specifications: { name: string; value: string }[];
+  labels: string[];
+  image_count: number;
+  has_360: boolean;
+  video_id: string | null;
+  is_exclusive: boolean;
+  is_customizable: boolean;
+  is_package: boolean;
+  is_preorder: boolean;
+  online: boolean;
+  excluded_from_discounts: boolean;
+  item_type: string;
+  colours: { name: string; hex: string }[];
+  brand: string;
+  brand_slug: string;
+  category_slug: string;
+  category_name: Translated;
+  price: number | null;
+  rrp: number | null;
+  lowest: number | null;
+}
+
+/**
+ * Everything the product page shows, by the product's slug; 404 when there is no such product. An
+ * offline product is still shown (sold out) so that old links keep working.
+ */
+export async function loadProductDetail(
+  db: Db,
+  slug: string,
+  currency: string,
+  locale: UiLocale,
+): Promise<ProductDetail> {
+  const result = await db.execute(sql`
+    select p.id, p.name, p.style, p.model, p.relative_url, p.description, p.specifications, p.labels,
+           p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package,
+           p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.colours,
+           b.name as brand, b.slug as brand_slug, c.slug as category_slug, c.name as category_name,
+           pp.price, pp.rrp,
+           (select min(h.price) from price_history h
+             where h.product_id = p.id and h.currency = ${currency}
+               and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest
+      from products p
+      join brands b on b.id = p.brand_id
+      join categories c on c.id = p.category_id
+      left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
+     where p.slug = ${slug}`);
+  const head = (result as unknown as { rows: HeadRow[] }).rows[0];
+  if (!head || head.price === null)
+    throw new HttpError(404, "product_not_found", "There is no such product.");
+  const price = Number(head.price);
+  const rrp = Math.max(Number(head.rrp ?? price), price);
+
+  const [parts, variants, points, messages, related] = await Promise.all([
+    head.is_package
+      ? db.execute(sql`
+          select i.id, i.name, i.online from package_items pi join products i on i.id = pi.product_id
+           where pi.package_id = ${head.id} order by pi.position`)
+      : Promise.resolve({ rows: [] }),
+    db
+      .select({ id: products.id, name: products.name, colours: products.colours, url: products.relativeUrl })
+      .from(products)
+      .where(and(eq(products.model, head.model), eq(products.online, true), ne(products.id, head.id)))
+      .orderBy(asc(products.id))
+      .limit(12),
+    db.select().from(sellingPoints).orderBy(asc(sellingPoints.sort)),
+    db
+      .select({ id: productMessages.id, text: productMessages.text })
+      .from(productMessages)
+      .where(eq(productMessages.productId, head.id)),
+    getProductCards(db, {
+      currency,
+      categorySlug: head.category_slug,
+      where: [sql`p.id <> ${head.id}`],
+      sort: "default",
+      limit: RELATED_PRODUCTS,
+    }),
+  ]);
+  const partRows = (parts as unknown as { rows: { id: number; name: string; online: boolean }[] }).rows;
+  const sizes = await sizesOf(db, [head.id, ...partRows.map((part) => part.id)]);
+  const own = sizes
+    .filter((size) => size.productId === head.id)
+    .map((size) => toStockEntry(size, price, currency));
+  const subitems = partRows.map((part) => ({
+    product_id: part.id,
+    name: part.name,
+    image: productImageUrl(part.id),
+    online: part.online,
+    sizes: sizes.filter((size) => size.productId === part.id).map((size) => toStockEntry(size, 0, currency)),
+  }));
+  const discount = rrp > 0 ? Math.round(((rrp - price) / rrp) * 100) : 0;
+  const soldOut =
+    !head.online ||
+    (head.is_package
+      ? subitems.length === 0 ||
+        subitems.some((item) => !item.online || item.sizes.every((size) => size.stock_info <= 0))
+      : own.every((size) => size.stock_info <= 0));
+
+  return {
+    id: head.id,
+    product_id: head.id,
+    name: head.name,
+    brand: head.brand,
+    brand_slug: head.brand_slug,
+    style: head.style,
+    relative_url: head.relative_url,
+    description: translate(head.description, locale),
+    specifications: head.specifications,
+    labels: head.labels.slice(0, 2),
+    images: Array.from({ length: Math.max(1, head.image_count) }, (_, view) => ({
+      src: productImageUrl(head.id, view),
+      alt: `${head.brand} ${head.name}`,
+    })),
+    has_360: head.has_360,
+    video_id: head.video_id,
+    is_exclusive: head.is_exclusive,
+    is_customizable: head.is_customizable,
+    is_package: head.is_package,
+    is_preorder: head.is_preorder,
+    online: head.online,
+    sold_out: soldOut,
+    excluded_from_discounts: head.excluded_from_discounts,
+    item_type: head.item_type,
+    category: {
+      slug: head.category_slug,
+      title: translate(head.category_name, locale),
+      url: `/${head.category_slug}/`,
+    },
+    prices: {
+      min_price: toAmount(price, currency),
+      max_price: toAmount(price, currency),
+      recommended_retail_price: toAmount(rrp, currency),
+      currency,
+      discount_percentage: Math.max(0, discount),
+      lowest_price_30_days:
+        discount > 0 && head.lowest !== null ? toAmount(Number(head.lowest), currency) : null,
+    },
+    stock: own,
+    subitems,
+    colour_variants: variants.map((variant) => ({
+      product_id: variant.id,
+      name: variant.name,
+      colour: variant.colours[0]?.name ?? "",
+      relative_url: variant.url,
+      image: productImageUrl(variant.id),
+    })),
+    selling_points: points
+      .filter((point) => point.tags.length === 0 || point.tags.includes(head.item_type))
+      .map((point) => ({
+        headline: translate(point.headline, locale),
+        body: translate(point.body, locale),
+        icon: point.icon,
+      })),
+    messages: messages.map((message) => ({ id: message.id, text: translate(message.text, locale) })),
+    related,
+  };
+}
+
+/** `GET /api/productmessage/{id}/`. */
+export async function getProductMessages(db: Db, productId: number, locale: UiLocale) {
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
+  if (!product) throw new HttpError(404, "product_not_found", "There is no such product.");
+  const rows = await db
+    .select({ id: productMessages.id, text: productMessages.text })
+    .from(productMessages)
+    .where(eq(productMessages.productId, productId));
+  return rows.map((row) => ({ id: row.id, text: translate(row.text, locale) }));
+}

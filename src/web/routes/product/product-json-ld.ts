@@ -1,0 +1,30 @@
+import type { ProductDetail } from "#modules/product/product.contract.ts";
+
+export function productJsonLd(product: ProductDetail, origin: string): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: product.name,
+    sku: product.style,
+    brand: { "@type": "Brand", name: product.brand },
+    description: product.description,
+    image: product.images.map((image) => `${origin}${image.src}`),
+    offers: {
+      "@type": "Offer",
+      url: `${origin}${product.relative_url}`,
+      priceCurrency: product.prices.currency,
+      price: product.prices.min_price.toFixed(2),
+      availability: product.sold_out
+        ? "https://schema.org/OutOfStock"
+        : product.is_preorder
+          ? "https://schema.org/PreOrder"
+          : "https://schema.org/InStock",
+      itemCondition: "https://schema.org/NewCondition",
+    },
+  };
+}
+
+/** JSON for a script element: "<" escaped so that no value can close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
+}

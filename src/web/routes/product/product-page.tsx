@@ -1,0 +1,405 @@
+import * as Accordion from "@radix-ui/react-accordion";
+import { ChevronDown, Truck } from "lucide-react";
+import { useEffect, useReducer, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useLocation } from "react-router";
+import type { ProductDetail } from "#modules/product/product.contract.ts";
+import { shopContext } from "#server/request-context.ts";
+import { ProductCard } from "#web/components/product-card.tsx";
+import { ProductSlider } from "#web/components/product-slider.tsx";
+import { api } from "#web/lib/api.ts";
+import { track } from "#web/lib/tracking.ts";
+import type { Route } from "./+types/product-page.ts";
+import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
+import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
+import { loadProductPage } from "./product.server.ts";
+import { ProductGallery } from "./product-gallery.tsx";
+import { jsonForScript } from "./product-json-ld.ts";
+import { useRecentlySeen } from "./recently-seen.ts";
+
+/** The sticky bag bar shows on small screens once the page has scrolled this far. */
+export const STICKY_BAR_FROM_PX = 750;
+/** The product-view event waits this long, so that a quick bounce is not counted. */
+export const VIEW_EVENT_DELAY_MS = 3000;
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const shop = context.get(shopContext);
+  const url = new URL(request.url);
+  const page = await loadProductPage(shop, params.slug, url.origin);
+  return { ...page, nonce: shop.cspNonce };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Pitchside" }];
+  const { product } = loaderData;
+  return [
+    { title: `${product.brand} ${product.name} – Pitchside` },
+    { name: "description", content: product.description.slice(0, 160) },
+    { property: "og:title", content: `${product.brand} ${product.name}` },
+    { property: "og:image", content: product.images[0]?.src ?? "" },
+  ];
+}
+
+export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const { product, loggedIn, jsonLd, nonce } = loaderData;
+  const intl = useIntl();
+  const location = useLocation();
+  const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
+  const [prefetched, setPrefetched] = useState(false);
+  const recentlySeen = useRecentlySeen(product.id);
+  const money = (amount: number) =>
+    intl.formatNumber(amount, { style: "currency", currency: product.prices.currency });
+  const discounted = product.prices.min_price < product.prices.recommended_retail_price;
+  const membersOnlyLocked = product.is_exclusive && !loggedIn;
+
+  useEffect(() => {
+    const timer = setTimeout(
+      () =>
+        track({
+          event: "view_item",
+          ecommerce: {
+            currency: product.prices.currency,
+            value: product.prices.min_price,
+            items: [
+              {
+                item_id: product.style,
+                item_name: product.name,
+                item_brand: product.brand,
+                price: product.prices.min_price,
+                quantity: 1,
+              },
+            ],
+          },
+        }),
+      VIEW_EVENT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [product]);
+
+  const openBag = () => {
+    const action = bagButtonAction(product);
+    if (action.kind === "direct") {
+      dispatch({ type: "open", kind: "sizes" });
+      dispatch({ type: "selectSize", sizeId: action.sizeId });
+    } else dispatch({ type: "open", kind: action.kind });
+  };
+  // Stock is fetched again when the shopper reaches for the bag button, so the drawer opens on it.
+  const prefetchAvailability = () => {
+    if (prefetched) return;
+    setPrefetched(true);
+    void api(`/api/availability/${product.id}/`).catch(() => undefined);
+  };
+
+  const bagButton = membersOnlyLocked ? (
+    <Link
+      to={`/account/login/?next=${encodeURIComponent(location.pathname)}`}
+      className="block rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
+    >
+      <FormattedMessage id="product.membersOnly" />
+    </Link>
+  ) : (
+    <button
+      type="button"
+      onClick={openBag}
+      onPointerEnter={prefetchAvailability}
+      onFocus={prefetchAvailability}
+      data-testid="add-to-bag"
+      className="w-full rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white"
+    >
+      <FormattedMessage id="product.addToBag" />
+    </button>
+  );
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6">
+      <script
+        type="application/ld+json"
+        nonce={nonce || undefined}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built by the server, "<" escaped
+        dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+      />
+      <nav aria-label={intl.formatMessage({ id: "listing.breadcrumb" })} className="mb-4 text-sm">
+        <ol className="flex flex-wrap gap-1 text-neutral-700">
+          <li>
+            <Link to="/" className="underline">
+              <FormattedMessage id="shell.home" />
+            </Link>
+            <span aria-hidden="true"> / </span>
+          </li>
+          <li>
+            <Link to={product.category.url} className="underline">
+              {product.category.title}
+            </Link>
+          </li>
+        </ol>
+      </nav>
+      <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="flex flex-col gap-4">
+          <div>
+            {product.labels.length > 0 && (
+              <ul className="mb-2 flex gap-2">
+                {product.labels.map((label) => (
+                  <li key={label} className="rounded bg-neutral-100 px-2 py-0.5 text-xs font-bold">
+                    {label}
+                  </li>
+                ))}
+              </ul>
+            )}
+            <p className="font-semibold text-neutral-700">{product.brand}</p>
+            <h1 className="text-2xl font-bold">{product.name}</h1>
+            <p className="text-sm text-neutral-700">
+              <FormattedMessage id="product.style" values={{ style: product.style }} />
+            </p>
+          </div>
+
+          {!product.sold_out && (
+            <div data-testid="product-price">
+              <p className="flex items-baseline gap-3">
+                <span className={`text-2xl font-bold ${discounted ? "text-red-700" : ""}`}>
+                  {money(product.prices.min_price)}
+                </span>
+                {discounted && (
+                  <s className="text-neutral-700">
+                    <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+                    {money(product.prices.recommended_retail_price)}
+                  </s>
+                )}
+              </p>
+              {discounted && product.prices.lowest_price_30_days !== null && (
+                <p className="text-sm text-neutral-700">
+                  <FormattedMessage
+                    id="card.lowest30"
+                    values={{ price: money(product.prices.lowest_price_30_days) }}
+                  />
+                </p>
+              )}
+            </div>
+          )}
+
+          {product.colour_variants.length > 0 && (
+            <section aria-labelledby="colours">
+              <h2 id="colours" className="mb-2 text-sm font-semibold">
+                <FormattedMessage id="product.colours" />
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {product.colour_variants.map((variant) => (
+                  <li key={variant.product_id}>
+                    <Link
+                      to={variant.relative_url}
+                      className="block size-16 overflow-hidden rounded border border-neutral-300"
+                      title={variant.colour}
+                    >
+                      <img
+                        src={variant.image}
+                        alt={`${variant.name} – ${variant.colour}`}
+                        width={64}
+                        height={64}
+                        className="size-full object-contain"
+                      />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {product.is_package && (
+            <section aria-labelledby="package-contents">
+              <h2 id="package-contents" className="mb-2 text-sm font-semibold">
+                <FormattedMessage id="product.packageContents" />
+              </h2>
+              <ul className="flex flex-col gap-2">
+                {product.subitems.map((item) => (
+                  <li key={item.product_id} className="flex items-center gap-2 text-sm">
+                    <img
+                      src={item.image}
+                      alt=""
+                      width={40}
+                      height={40}
+                      className="size-10 rounded bg-neutral-100 object-contain"
+                    />
+                    {item.name}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+
+          {product.messages.map((message) => (
+            <p key={message.id} className="rounded bg-pitch-50 p-3 text-sm">
+              {message.text}
+            </p>
+          ))}
+
+          {product.sold_out ? (
+            <p className="rounded border border-neutral-300 p-3 font-semibold" data-testid="sold-out">
+              <FormattedMessage id="product.soldOut" />
+            </p>
+          ) : (
+            <div className="flex flex-col gap-2">
+              {bagButton}
+              <DeliveryInfo product={product} />
+            </div>
+          )}
+
+          {product.selling_points.length > 0 && (
+            <ul className="flex flex-col gap-2 border-t border-neutral-200 pt-4 text-sm">
+              {product.selling_points.map((point) => (
+                <li key={point.headline}>
+                  <p className="font-semibold">{point.headline}</p>
+                  <p className="text-neutral-700">{point.body}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <Accordion.Root
+            type="multiple"
+            defaultValue={["description"]}
+            className="border-t border-neutral-200"
+          >
+            <Accordion.Item value="description" className="border-b border-neutral-200">
+              <Accordion.Header>
+                <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
+                  <FormattedMessage id="product.description" />
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-4 transition group-data-[state=open]:rotate-180"
+                  />
+                </Accordion.Trigger>
+              </Accordion.Header>
+              <Accordion.Content className="pb-3 text-sm">{product.description}</Accordion.Content>
+            </Accordion.Item>
+            <Accordion.Item value="specifications" className="border-b border-neutral-200">
+              <Accordion.Header>
+                <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
+                  <FormattedMessage id="product.specifications" />
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="size-4 transition group-data-[state=open]:rotate-180"
+                  />
+                </Accordion.Trigger>
+              </Accordion.Header>
+              <Accordion.Content className="pb-3 text-sm">
+                <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+                  {product.specifications.map((spec) => (
+                    <div key={spec.name} className="contents">
+                      <dt className="text-neutral-700">{spec.name}</dt>
+                      <dd>
+                        <Link to={`/search/?q=${encodeURIComponent(spec.value)}`} className="underline">
+                          {spec.value}
+                        </Link>
+                      </dd>
+                    </div>
+                  ))}
+                </dl>
+              </Accordion.Content>
+            </Accordion.Item>
+          </Accordion.Root>
+        </div>
+      </div>
+
+      <div className="mt-12">
+        <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
+      </div>
+
+      {product.related.length > 0 && (
+        <section aria-labelledby="related" className="mt-12">
+          <h2 id="related" className="mb-4 text-xl font-bold">
+            <FormattedMessage id="product.related" />
+          </h2>
+          <ul className="grid grid-cols-3 gap-4 md:grid-cols-4 lg:grid-cols-6 xl:grid-cols-9">
+            {product.related.map((card) => (
+              <li key={card.product_id}>
+                <ProductCard card={card} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
+      <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} />
+    </div>
+  );
+}
+
+function DeliveryInfo({ product }: { product: ProductDetail }) {
+  const intl = useIntl();
+  const fastest = product.stock
+    .filter((size) => size.stock_info > 0)
+    .sort((a, b) => a.delivery.min_days - b.delivery.min_days)[0];
+  const marketplace = product.stock.find((size) => size.is_marketplace && size.stock_info > 0);
+  return (
+    <div className="flex flex-col gap-1 text-sm text-neutral-800">
+      {fastest && (
+        <p className="flex items-center gap-2">
+          <Truck aria-hidden="true" className="size-4" />
+          <FormattedMessage
+            id="product.delivery"
+            values={{ min: fastest.delivery.min_days, max: fastest.delivery.max_days }}
+          />
+        </p>
+      )}
+      {marketplace && (
+        <p>
+          <FormattedMessage id="product.marketplace" values={{ supplier: marketplace.supplier }} />
+        </p>
+      )}
+      {product.stock.some((size) => size.flagship !== "none") && (
+        <p>
+          <FormattedMessage id="product.flagship" />{" "}
+          {product.stock
+            .filter((size) => size.flagship !== "none")
+            .map(
+              (size) =>
+                `${size.name_short}${size.flagship === "limited" ? ` (${intl.formatMessage({ id: "stock.limited" })})` : ""}`,
+            )
+            .join(", ")}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** On small screens, once the shopper scrolls past the buy box, the bag button follows them. */
+function StickyBagBar({
+  product,
+  onOpen,
+  locked,
+}: {
+  product: ProductDetail;
+  onOpen: () => void;
+  locked: boolean;
+}) {
+  const intl = useIntl();
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > STICKY_BAR_FROM_PX);
+    onScroll();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    return () => window.removeEventListener("scroll", onScroll);
+  }, []);
+  if (!visible || locked) return null;
+  return (
+    <div
+      className="fixed inset-x-0 bottom-0 z-30 flex items-center justify-between gap-3 border-t border-neutral-200 bg-white p-3 md:hidden"
+      data-testid="sticky-bag-bar"
+    >
+      <p className="text-sm font-semibold">
+        {intl.formatNumber(product.prices.min_price, {
+          style: "currency",
+          currency: product.prices.currency,
+        })}
+      </p>
+      <button
+        type="button"
+        onClick={onOpen}
+        className="rounded-full bg-neutral-900 px-5 py-2 font-semibold text-white"
+      >
+        <FormattedMessage id="product.addToBag" />
+      </button>
+    </div>
+  );
+}
