@@ -8,7 +8,6 @@ import {
   loadSponsored,
   runListing,
 } from "#modules/search/listing.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
