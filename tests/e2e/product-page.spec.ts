@@ -68,3 +68,74 @@ test("an unknown product is the not-found page", async ({ page }) => {
   const response = await page.goto("/p/no-such-product/");
   expect(response?.status()).toBe(404);
 });
+
+/** The first card of a listing call that passes a check. */
+async function firstCard(
+  request: APIRequestContext,
+  url: string,
+  check: (card: Card & { attributes: { item_type: string } }) => Promise<boolean> | boolean,
+) {
+  const cards = (await (await request.get(url)).json()).products as (Card & {
+    attributes: { item_type: string };
+  })[];
+  for (const card of cards) if (!card.is_exclusive && (await check(card))) return card;
+  throw new Error(`nothing suitable in ${url}`);
+}
+
+test("a customised shirt with name MÜLLER and number 10 becomes a bag line carrying them", async ({
+  page,
+  request,
+}) => {
+  const shirt = await firstCard(request, "/api/search/?q=*&sort=default", async (card) => {
+    if (card.attributes.item_type !== "football_shirts" || !card.sizes.some((s) => s.in_stock)) return false;
+    const options = await (await request.get(`/customizations/get/${card.product_id}/`)).json();
+    return options.data.length > 0;
+  });
+  await page.goto(shirt.relative_url);
+  await page.getByTestId("add-to-bag").click();
+  const drawer = page.getByTestId("add-to-bag-drawer");
+  await drawer.locator("fieldset button:not([disabled])").first().click();
+  await drawer.getByTestId("customize").click();
+
+  const name = drawer.getByLabel(/^Name/);
+  // An 11th letter is refused as it is typed: the field holds 10 and says so.
+  await name.pressSequentially("MÜLLERMÜLLE");
+  await expect(name).toHaveValue("MÜLLERMÜLL");
+  await expect(drawer.getByText("10/10")).toBeVisible();
+  await name.fill("MÜLLER");
+  await drawer.getByLabel(/^Number/).fill("10");
+  await expectNoSeriousA11yViolations(page);
+  await drawer.getByTestId("add-with-print").click();
+  await expect(page.getByTestId("powerstep")).toBeVisible();
+
+  const cart = await (await page.request.get("/cart/data/")).json();
+  const line = cart.lines.find((l: { product_id: number }) => l.product_id === shirt.product_id);
+  expect(line.customization).toMatchObject({ name: "MÜLLER", number: "10" });
+});
+
+test("a package with a size for each item is added as one package", async ({ page, request }) => {
+  const kit = await firstCard(
+    request,
+    "/api/search/?q=Team%20Kit",
+    (card) => card.attributes.item_type === "package",
+  );
+  await page.goto(kit.relative_url);
+  await page.getByTestId("add-to-bag").click();
+  const drawer = page.getByTestId("add-to-bag-drawer");
+  const items = drawer.getByTestId("package-items").locator(":scope > li");
+  const count = await items.count();
+  expect(count).toBeGreaterThan(1);
+  const add = drawer.getByTestId("add-package");
+  for (let i = 0; i < count; i++) {
+    await expect(add).toBeDisabled();
+    // The open item moves on by itself after a size is chosen.
+    await items.nth(i).locator("fieldset button:not([disabled])").first().click();
+  }
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByTestId("powerstep")).toBeVisible();
+  const cart = await (await page.request.get("/cart/data/")).json();
+  const line = cart.lines.find((l: { product_id: number }) => l.product_id === kit.product_id);
+  expect(line).toMatchObject({ is_package: true, quantity: 1 });
+  expect(line.sublines).toHaveLength(count);
+});

@@ -185,6 +185,7 @@ export function AddToBagDrawer({
                 <button
                   type="button"
                   onClick={() => dispatch({ type: "customize" })}
+                  data-testid="customize"
                   className="rounded-full border border-neutral-900 px-5 py-3 font-semibold"
                 >
                   <FormattedMessage id="customization.open" />
@@ -220,6 +221,7 @@ export function AddToBagDrawer({
                 type="button"
                 disabled={!packageComplete(state, itemIds) || busy}
                 onClick={addPackage}
+                data-testid="add-package"
                 className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
               >
                 <FormattedMessage id="product.addToBag" />

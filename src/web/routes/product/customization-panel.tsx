@@ -208,6 +208,7 @@ export function CustomizationPanel({
         <button
           type="submit"
           disabled={busy}
+          data-testid="add-with-print"
           className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
         >
           <FormattedMessage id="customization.addWith" />
