@@ -19,6 +19,8 @@ const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? "300",
+    // The journeys play the warehouse feed that brings sold-out sizes back.
+    CATALOGUE_API_TOKEN: "e2e-stock-feed",
     COOKIE_SECURE: "false",
     // Journeys pose as different shoppers through X-Forwarded-For, as behind a load balancer.
     TRUST_PROXY: "true",

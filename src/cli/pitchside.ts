@@ -1,19 +1,26 @@
 // The `pitchside` command: `npm run seed -- --products 2000 --seed 1 [--reset]`, and
 // `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop.
 import { parseArgs } from "node:util";
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#db/seed/seed.ts";
+import { productSizes } from "#modules/catalog/catalog.schema.ts";
+import { createMailer } from "#modules/mail/mail.service.ts";
+import { setSizeStock } from "#modules/product/stock-alerts.service.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import { loadConfig } from "#server/config.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside reindex
+       pitchside stock <sku> <quantity>
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
   --seed S       random seed: the same seed gives the same shop (default SEED or 1)
   --reset        empty the shop's tables first (otherwise a shop that has products is left alone)
+
+stock sets what is in stock of one size (by its SKU); a size that comes back in stock mails each
+back-in-stock subscriber once.
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data).`;
 
@@ -23,8 +30,32 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== "seed" && command !== "reindex")
+if (command !== "seed" && command !== "reindex" && command !== "stock")
   fail(command ? `Unknown command "${command}".` : "No command given.");
+
+if (command === "stock") {
+  const [sku, quantity] = rest;
+  if (!sku || quantity === undefined || !/^\d+$/.test(quantity))
+    fail("stock needs a SKU and a whole quantity.");
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await runMigrations(database);
+    const [size] = await database.db
+      .select({ id: productSizes.id })
+      .from(productSizes)
+      .where(eq(productSizes.sku, sku));
+    if (!size) fail(`No size has the SKU "${sku}".`);
+    const { notified } = await setSizeStock(database.db, createMailer(config), config.publicUrl, {
+      sizeId: size.id,
+      stock: Number(quantity),
+    });
+    console.log(`${sku}: ${quantity} in stock; ${notified} back-in-stock e-mail(s) sent.`);
+  } finally {
+    await database.close();
+  }
+  process.exit(0);
+}
 
 if (command === "reindex") {
   const config = loadConfig(process.env);

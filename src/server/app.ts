@@ -158,6 +158,7 @@ export async function buildApp(
         securitySchemes: {
           csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
           session: { type: "apiKey", in: "cookie", name: "sessionid" },
+          catalogueToken: { type: "http", scheme: "bearer" },
         },
       },
     },

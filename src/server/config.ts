@@ -41,6 +41,10 @@ export interface AppConfig {
   bodyLimit: number;
   /** Tile server for maps (Leaflet). */
   mapTileUrl: string;
+  /** The shop's address as shoppers reach it, for links in mail sent outside a request. */
+  publicUrl: string;
+  /** Bearer token of the stock feed (`PUT /api/catalogue/stock/{sku}/`); unset turns the feed off. */
+  catalogueApiToken: string | undefined;
 }
 
 /**
@@ -122,6 +126,8 @@ export function loadConfig(
     logLevel: env.LOG_LEVEL ?? (runtime === "test" ? "silent" : "info"),
     bodyLimit: Number(env.BODY_LIMIT ?? 1_048_576),
     mapTileUrl: env.MAP_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    catalogueApiToken: env.CATALOGUE_API_TOKEN || undefined,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
   };
   return { ...config, ...overrides };
 }

@@ -3,6 +3,7 @@ import { accountsRoutes } from "#modules/accounts/accounts.routes.ts";
 import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { contentRoutes } from "#modules/content/content.routes.ts";
+import { favouritesRoutes } from "#modules/favourites/favourites.routes.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
@@ -16,4 +17,5 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(contentRoutes);
   await app.register(cartRoutes);
   await app.register(productRoutes);
+  await app.register(favouritesRoutes);
 }

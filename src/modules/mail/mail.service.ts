@@ -76,9 +76,9 @@ const escapeHtml = (text: string) =>
  * mail.<kind>.subject / .intro / .action / .ignore.
  */
 export function renderLinkMail(
-  kind: "validate" | "reset",
+  kind: "validate" | "reset" | "restock",
   locale: UiLocale,
-  values: { name: string; link: string; hours: number },
+  values: { name: string; link: string } & Record<string, string | number>,
 ): Omit<OutgoingMail, "to"> {
   const messages = mailMessages(locale);
   const format = (id: string) =>

@@ -1,14 +1,25 @@
+import crypto from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
+import { productSizes } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
+import { createMailer } from "#modules/mail/mail.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
 import { stockEntrySchema } from "./product.contract.ts";
 import { getAvailability, getProductMessages } from "./product.service.ts";
+import { stockAlertInput } from "./stock-alerts.contract.ts";
+import { setSizeStock, subscribeStockAlert } from "./stock-alerts.service.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
-/** The product page's own calls: stock per size, product messages, cards by id. */
+/** Back-in-stock sign-ups allowed per minute from one address: each can make a mail later. */
+export const STOCK_ALERTS_PER_MINUTE = 20;
+
+/** The product page's own calls: stock per size, product messages, cards by id, back-in-stock alerts. */
 export async function productRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
@@ -70,4 +81,60 @@ export async function productRoutes(fastify: FastifyInstance) {
       return { results: ids.flatMap((id) => byId.get(id) ?? []) };
     },
   );
+
+  app.post(
+    "/api/products/notify_sold_out/",
+    {
+      schema: {
+        tags,
+        summary: "One e-mail when a sold-out size is back in stock",
+        body: stockAlertInput,
+        response: { 200: z.object({ success: z.literal(true) }) },
+      },
+    },
+    async (request) => {
+      await countAttempt(db, [`stock-alert:ip:${request.ip}`], STOCK_ALERTS_PER_MINUTE);
+      await subscribeStockAlert(db, request.body, { locale: request.locale, market: request.market.code });
+      return { success: true as const };
+    },
+  );
+
+  const mailer = createMailer(fastify.config, fastify.log);
+  app.put(
+    "/api/catalogue/stock/:sku/",
+    {
+      config: { csrfExempt: true },
+      schema: {
+        tags,
+        summary:
+          "Stock feed (warehouse or ERP): sets one size's stock; a size back in stock mails its subscribers once",
+        security: [{ catalogueToken: [] }],
+        params: z.object({ sku: z.string().min(1).max(64) }),
+        body: z.object({ stock: z.number().int().min(0).max(1_000_000) }),
+        response: { 200: z.object({ sku: z.string(), stock: z.number().int(), notified: z.number().int() }) },
+      },
+    },
+    async (request) => {
+      requireCatalogueToken(fastify.config.catalogueApiToken, request.headers.authorization);
+      const [size] = await db
+        .select({ id: productSizes.id })
+        .from(productSizes)
+        .where(eq(productSizes.sku, request.params.sku));
+      if (!size) throw new HttpError(404, "size_not_found", "There is no size with that SKU.");
+      const { notified } = await setSizeStock(db, mailer, fastify.config.publicUrl, {
+        sizeId: size.id,
+        stock: request.body.stock,
+      });
+      return { sku: request.params.sku, stock: request.body.stock, notified };
+    },
+  );
+}
+
+/** The feed's bearer token, compared in constant time; without a configured token the feed is off. */
+function requireCatalogueToken(expected: string | undefined, header: string | undefined) {
+  if (!expected) throw new HttpError(404, "not_found", "The stock feed is not enabled.");
+  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
+  const wanted = Buffer.from(expected);
+  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted))
+    throw new HttpError(401, "unauthorized", "A valid stock feed token is needed.");
 }

@@ -5,6 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { shopContext } from "#server/request-context.ts";
+import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { api } from "#web/lib/api.ts";
@@ -12,6 +13,7 @@ import { track } from "#web/lib/tracking.ts";
 import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
+import { BackInStockForm } from "./back-in-stock-form.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
@@ -233,12 +235,26 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           ))}
 
           {product.sold_out ? (
-            <p className="rounded border border-neutral-300 p-3 font-semibold" data-testid="sold-out">
-              <FormattedMessage id="product.soldOut" />
-            </p>
+            <div className="flex flex-col gap-3">
+              <div className="flex items-center gap-2">
+                <p
+                  className="flex-1 rounded border border-neutral-300 p-3 font-semibold"
+                  data-testid="sold-out"
+                >
+                  <FormattedMessage id="product.soldOut" />
+                </p>
+                <FavouriteToggle productId={product.id} loggedIn={loggedIn} />
+              </div>
+              {!product.is_package && product.stock.length > 0 && (
+                <BackInStockForm productId={product.id} sizes={product.stock} />
+              )}
+            </div>
           ) : (
             <div className="flex flex-col gap-2">
-              {bagButton}
+              <div className="flex items-center gap-2">
+                <div className="flex-1">{bagButton}</div>
+                <FavouriteToggle productId={product.id} loggedIn={loggedIn} />
+              </div>
               <DeliveryInfo product={product} />
             </div>
           )}

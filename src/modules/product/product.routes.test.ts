@@ -1,0 +1,201 @@
+import fs from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoShop } from "#db/seed/seed.ts";
+import { createMailer } from "#modules/mail/mail.service.ts";
+import { cookiesFrom, createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
+import { decodeQuotedPrintable } from "../../../tests/support/mail-files.ts";
+import { setSizeStock } from "./stock-alerts.service.ts";
+
+let t: TestApp;
+const rows = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+let product: { id: number; slug: string };
+let soldOut: { product_id: number; size_id: number; sku: string };
+let inStock: { product_id: number; size_id: number };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoShop(t.database, { products: 200, seed: 8, dataDir: "" });
+  [product] = (await rows<{ id: number; slug: string }>(
+    sql`select id, slug from products where online and not is_package order by id limit 1`,
+  )) as [{ id: number; slug: string }];
+  const sizes = await rows<{ product_id: number; size_id: number; sku: string }>(sql`
+    select s.product_id, s.id as size_id, s.sku from product_sizes s join products p on p.id = s.product_id
+     where p.online and s.stock > 0 order by s.id limit 2`);
+  soldOut = sizes[0] as typeof soldOut;
+  inStock = sizes[1] as typeof inStock;
+  await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${soldOut.size_id}`);
+});
+afterAll(async () => t?.close());
+
+const get = (url: string, cookies: Record<string, string> = {}) =>
+  t.app.inject({
+    method: "GET",
+    url,
+    headers: Object.keys(cookies).length
+      ? {
+          cookie: Object.entries(cookies)
+            .map(([k, v]) => `${k}=${v}`)
+            .join("; "),
+        }
+      : {},
+  });
+const post = (url: string, body: unknown, cookies: Record<string, string> = {}, ip = "10.1.0.1") =>
+  t.app.inject({
+    method: "POST",
+    url,
+    payload: body as object,
+    headers: csrfHeaders(t.config, cookies),
+    remoteAddress: ip,
+  });
+
+describe("GET /api/availability/{id}/", () => {
+  it("lists the sizes with stock, supplier and delivery", async () => {
+    const response = await get(`/api/availability/${soldOut.product_id}/`);
+    expect(response.statusCode).toBe(200);
+    const sizes = response.json();
+    const size = sizes.find((s: { size_id: number }) => s.size_id === soldOut.size_id);
+    expect(size).toMatchObject({ stock_info: 0, availability: "out_of_stock", sku_id: soldOut.sku });
+    expect(size.delivery.max_days).toBeGreaterThanOrEqual(size.delivery.min_days);
+  });
+
+  it("answers 404 for an unknown product and 400 for a malformed id", async () => {
+    expect((await get("/api/availability/99999999/")).statusCode).toBe(404);
+    expect((await get("/api/availability/abc/")).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/productmessage/{id}/ and cards by id", () => {
+  it("lists a product's messages", async () => {
+    const response = await get(`/api/productmessage/${product.id}/`);
+    expect(response.statusCode).toBe(200);
+    expect(Array.isArray(response.json())).toBe(true);
+    expect((await get("/api/productmessage/99999999/")).statusCode).toBe(404);
+  });
+
+  it("answers cards in the order asked and refuses anything but ids", async () => {
+    const ids = await rows<{ id: number }>(
+      sql`select id from products where online order by id desc limit 3`,
+    );
+    const asked = ids.map((row) => row.id).reverse();
+    const response = await get(`/api/products/cards/?ids=${asked.join(",")}`);
+    expect(response.json().results.map((card: { product_id: number }) => card.product_id)).toEqual(asked);
+    expect((await get("/api/products/cards/?ids=1;drop table products")).statusCode).toBe(400);
+    expect((await get("/api/products/cards/")).statusCode).toBe(400);
+  });
+});
+
+describe("favourites", () => {
+  it("sends a visitor who is not logged in to log in", async () => {
+    expect((await get("/api/favorites/")).statusCode).toBe(401);
+    expect((await post("/api/favorites/add/", { product_id: product.id })).statusCode).toBe(401);
+  });
+
+  it("adds, lists and removes a member's favourite; bad input is refused", async () => {
+    const signup = await post("/api/auth/signup/", {
+      email: "fan@example.com",
+      password: "long-enough-1",
+      name: "Fan",
+    });
+    const cookies = { sessionid: cookiesFrom(signup).sessionid as string };
+    const added = await post("/api/favorites/add/", { product_id: product.id }, cookies);
+    expect(added.statusCode).toBe(200);
+    await post("/api/favorites/add/", { product_id: product.id }, cookies);
+    expect((await get("/api/favorites/", cookies)).json()).toEqual({ data: [{ product_id: product.id }] });
+    expect((await post("/api/favorites/add/", { product_id: 99999999 }, cookies)).statusCode).toBe(404);
+    expect((await post("/api/favorites/add/", { product_id: "x" }, cookies)).statusCode).toBe(400);
+    const removed = await post("/api/favorites/remove/", { product_id: product.id }, cookies);
+    expect(removed.json()).toEqual({ data: [] });
+    const noCsrf = await t.app.inject({
+      method: "POST",
+      url: "/api/favorites/add/",
+      payload: { product_id: product.id },
+      headers: { cookie: `sessionid=${cookies.sessionid}` },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+  });
+});
+
+describe("back-in-stock alerts", () => {
+  const alert = (body: Record<string, unknown>, ip = "10.2.0.1") =>
+    post(
+      "/api/products/notify_sold_out/",
+      { product_id: soldOut.product_id, size_id: soldOut.size_id, ...body },
+      {},
+      ip,
+    );
+  const mailsTo = (email: string) => {
+    const dir = path.join(t.config.dataDir, "mail");
+    if (!fs.existsSync(dir)) return [];
+    return fs
+      .readdirSync(dir)
+      .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")))
+      .filter((text) => text.includes(`To: ${email}`));
+  };
+
+  it("refuses a missing, malformed or over-long e-mail, a missing size and a size in stock", async () => {
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ email: "" }, "email", "notify.error.emailRequired"],
+      [{ email: "not-an-address" }, "email", "notify.error.email"],
+      [{ email: `${"a".repeat(244)}@example.com` }, "email", "notify.error.emailLength"],
+      [{ email: "ok@example.com", size_id: "" }, "size_id", "notify.error.size"],
+      [
+        { email: "ok@example.com", size_id: inStock.size_id, product_id: inStock.product_id },
+        "size_id",
+        "notify.error.inStock",
+      ],
+    ];
+    for (const [body, field, message] of cases) {
+      const response = await alert(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().fields[field]).toContain(message);
+    }
+    expect(`${"a".repeat(244)}@example.com`).toHaveLength(256);
+  });
+
+  it("mails each subscriber exactly once when the size comes back", async () => {
+    expect((await alert({ email: "Keeper@Example.com", newsletter: true })).statusCode).toBe(200);
+    // Asking twice keeps one alert.
+    expect((await alert({ email: "keeper@example.com" })).statusCode).toBe(200);
+    expect((await alert({ email: "striker@example.com" })).statusCode).toBe(200);
+    const mailer = createMailer(t.config);
+    const first = await setSizeStock(t.database.db, mailer, "https://shop.example", {
+      sizeId: soldOut.size_id,
+      stock: 5,
+    });
+    expect(first.notified).toBe(2);
+    // More stock arriving later mails nobody again.
+    await setSizeStock(t.database.db, mailer, "https://shop.example", { sizeId: soldOut.size_id, stock: 0 });
+    const again = await setSizeStock(t.database.db, mailer, "https://shop.example", {
+      sizeId: soldOut.size_id,
+      stock: 3,
+    });
+    expect(again.notified).toBe(0);
+    const mails = mailsTo("keeper@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("https://shop.example/p/");
+    expect(mailsTo("striker@example.com")).toHaveLength(1);
+  });
+
+  it("limits sign-ups from one address", async () => {
+    await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${soldOut.size_id}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < 22; i++)
+      statuses.push((await alert({ email: `fan${i}@example.com` }, "10.9.9.9")).statusCode);
+    expect(statuses.slice(0, 20).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe("PUT /api/catalogue/stock/{sku}/ (stock feed)", () => {
+  it("is off without a configured token", async () => {
+    const response = await t.app.inject({
+      method: "PUT",
+      url: `/api/catalogue/stock/${soldOut.sku}/`,
+      payload: { stock: 4 },
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
