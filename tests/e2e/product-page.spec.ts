@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+
+const mailDir = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e-data", "mail");
 
 interface Card {
   product_id: number;
@@ -138,4 +142,76 @@ test("a package with a size for each item is added as one package", async ({ pag
   const line = cart.lines.find((l: { product_id: number }) => l.product_id === kit.product_id);
   expect(line).toMatchObject({ is_package: true, quantity: 1 });
   expect(line.sublines).toHaveLength(count);
+});
+
+test("a sold-out product takes an alert, and the size coming back sends exactly one mail", async ({
+  page,
+  request,
+}) => {
+  const pageOf = async (n: number) =>
+    (await (await request.get(`/api/search/?q=*&page=${n}`)).json()) as {
+      products: (Card & { attributes: { item_type: string } })[];
+      meta: { pages: { total: number } };
+    };
+  const first = await pageOf(1);
+  let soldOut: (Card & { attributes: { item_type: string } }) | undefined;
+  for (let n = 1; n <= first.meta.pages.total && !soldOut; n++)
+    soldOut = (await pageOf(n)).products.find(
+      (card) =>
+        card.attributes.item_type !== "package" &&
+        card.sizes.length > 0 &&
+        card.sizes.every((s) => !s.in_stock),
+    );
+  if (!soldOut) throw new Error("the demo shop has no sold-out product");
+
+  await page.goto(soldOut.relative_url);
+  await expect(page.getByTestId("sold-out")).toBeVisible();
+  await expect(page.getByTestId("product-price")).toHaveCount(0);
+  const form = page.getByTestId("back-in-stock");
+  const email = `alert-${Date.now()}@example.com`;
+  const emailField = form.locator('input[type="email"]');
+  // Errors show once the field is left, and keep the button waiting.
+  await emailField.fill("not-an-address");
+  await emailField.blur();
+  await expect(form.locator("p.text-red-700")).toHaveCount(1);
+  await expect(form.locator('button[type="submit"]')).toBeDisabled();
+  await emailField.fill(email);
+  await form.locator("select").selectOption({ index: 1 });
+  await expectNoSeriousA11yViolations(page);
+  await form.locator('button[type="submit"]').click();
+  await expect(page.getByRole("status")).toBeVisible();
+
+  const sizes = (await (await request.get(`/api/availability/${soldOut.product_id}/`)).json()) as {
+    size_id: number;
+    sku_id: string;
+  }[];
+  // The form gives way to the thank-you once sent.
+  await expect(form).toHaveCount(0);
+  const mailsTo = () =>
+    fs.existsSync(mailDir)
+      ? fs
+          .readdirSync(mailDir)
+          .filter((file) => fs.readFileSync(path.join(mailDir, file), "utf8").includes(`To: ${email}`))
+      : [];
+  for (const size of sizes) {
+    const feed = await request.put(`/api/catalogue/stock/${size.sku_id}/`, {
+      data: { stock: 5 },
+      headers: { authorization: "Bearer e2e-stock-feed" },
+    });
+    expect(feed.status()).toBe(200);
+  }
+  // Stock moving again later sends nothing more.
+  for (const size of sizes)
+    await request.put(`/api/catalogue/stock/${size.sku_id}/`, {
+      data: { stock: 6 },
+      headers: { authorization: "Bearer e2e-stock-feed" },
+    });
+  expect(mailsTo()).toHaveLength(1);
+});
+
+test("a visitor who is not logged in is sent to log in by the favourite heart", async ({ page, request }) => {
+  const card = await buyable(request, "football-boots");
+  await page.goto(card.relative_url);
+  await page.getByTestId("favourite").click();
+  await expect(page).toHaveURL(new RegExp(`/account/login/\\?next=${encodeURIComponent(card.relative_url)}`));
 });
