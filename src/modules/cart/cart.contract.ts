@@ -109,3 +109,18 @@ export const cartOutput = z.object({
   giftcards: z.array(z.object({ code: z.string(), amount: z.number(), is_value: z.boolean() })),
 });
 export type CartOutput = z.output<typeof cartOutput>;
+
+/** `POST /cart/items/update_cart_item/{line_id}/`: the amount comes as a string, as the form posts it. */
+export const updateQuantityInput = z.object({
+  amount: z
+    .string({ error: "cart.error.amount" })
+    .trim()
+    .regex(/^\d{1,3}$/, { error: "cart.error.amount" })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: "cart.error.amount" }).max(99, { error: "cart.error.amount" })),
+});
+
+export const lineMessagesOutput = z.object({
+  quantity: z.number().int().optional(),
+  messages: z.array(z.object({ text: z.string(), level: z.enum(["info", "warning", "error"]) })),
+});

@@ -302,3 +302,71 @@ describe("whose bag", () => {
     expect(quantities).toEqual({ [plain.product_id]: 3, [other.product_id]: 1 });
   });
 });
+
+describe("changing and removing lines", () => {
+  it("sets a quantity, lowers one above the stock with a warning, and refuses bad amounts", async () => {
+    const shopper = visitor();
+    const lineId = (
+      await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id })
+    ).json().data.pk;
+    const set = await shopper.form(`/cart/items/update_cart_item/${lineId}/`, { amount: "2" });
+    expect(set.json()).toEqual({ quantity: 2, messages: [] });
+    const above = await shopper.form(`/cart/items/update_cart_item/${lineId}/`, {
+      amount: String(plain.stock + 5),
+    });
+    expect(above.json()).toEqual({
+      quantity: Math.min(plain.stock, 99),
+      messages: [{ text: "cart.message.quantityReduced", level: "warning" }],
+    });
+    for (const amount of ["0", "-1", "abc", "", "1.5", "1000"]) {
+      const response = await shopper.form(`/cart/items/update_cart_item/${lineId}/`, { amount });
+      expect(response.statusCode, amount).toBe(400);
+      expect(response.json().fields.amount).toEqual(["cart.error.amount"]);
+    }
+    expect((await shopper.get("/cart/data/")).json().lines[0].quantity).toBe(Math.min(plain.stock, 99));
+  });
+
+  it("answers 404 for another visitor's line and leaves it as it was", async () => {
+    const owner = visitor();
+    const lineId = (
+      await owner.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id })
+    ).json().data.pk;
+    const stranger = visitor();
+    expect((await stranger.form(`/cart/items/update_cart_item/${lineId}/`, { amount: "3" })).statusCode).toBe(
+      404,
+    );
+    expect((await stranger.form(`/cart/items/delete_cart_item/${lineId}/`, {})).statusCode).toBe(404);
+    expect((await owner.get("/cart/data/")).json().lines[0]).toMatchObject({ line_id: lineId, quantity: 1 });
+    expect((await owner.form(`/cart/items/delete_cart_item/${lineId}/`, {})).statusCode).toBe(200);
+    expect((await owner.get("/cart/data/")).json().lines).toEqual([]);
+    expect((await owner.form(`/cart/items/delete_cart_item/${lineId}/`, {})).statusCode).toBe(404);
+  });
+
+  it("loses no update when the same size is added twice at once", async () => {
+    const shopper = visitor();
+    await shopper.get("/cart/data/");
+    await shopper.form("/cart/items/add_to_cart/", { product: other.product_id, size: other.size_id });
+    const [a, b] = await Promise.all([
+      shopper.form("/cart/items/add_to_cart/", { product: other.product_id, size: other.size_id }),
+      shopper.form("/cart/items/add_to_cart/", { product: other.product_id, size: other.size_id }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const lines = (await shopper.get("/cart/data/")).json().lines;
+    expect(lines).toHaveLength(1);
+    expect(lines[0].quantity).toBe(3);
+  });
+
+  it("applies two quantity changes at once one after the other", async () => {
+    const shopper = visitor();
+    const lineId = (
+      await shopper.form("/cart/items/add_to_cart/", { product: other.product_id, size: other.size_id })
+    ).json().data.pk;
+    const [a, b] = await Promise.all([
+      shopper.form(`/cart/items/update_cart_item/${lineId}/`, { amount: "2" }),
+      shopper.form(`/cart/items/update_cart_item/${lineId}/`, { amount: "3" }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const final = (await shopper.get("/cart/data/")).json().lines[0].quantity;
+    expect([2, 3]).toContain(final);
+  });
+});

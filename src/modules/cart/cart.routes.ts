@@ -3,15 +3,24 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "#server/plugins/errors.ts";
 import { ensureSession } from "#server/plugins/session.ts";
-import { addResultOutput, addToCartInput, cartOutput, newCartInput } from "./cart.contract.ts";
+import {
+  addResultOutput,
+  addToCartInput,
+  cartOutput,
+  lineMessagesOutput,
+  newCartInput,
+  updateQuantityInput,
+} from "./cart.contract.ts";
 import {
   addPackage,
   addToCart,
   type CartOwner,
+  deleteLine,
   findCartId,
   getCustomizationOptions,
   readCart,
   updateCustomization,
+  updateLineQuantity,
 } from "./cart.service.ts";
 import { customizationInput } from "./customization.contract.ts";
 
@@ -159,6 +168,36 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request) => {
       await updateCustomization(db, ownerOf(request), request.params.id, request.body);
       return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/cart/items/update_cart_item/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Sets a line's quantity (at least 1; more than is left sets what is left, with a warning)",
+        params: idParam,
+        body: updateQuantityInput,
+        response: { 200: lineMessagesOutput },
+      },
+    },
+    async (request) => updateLineQuantity(db, ownerOf(request), request.params.id, request.body.amount),
+  );
+
+  app.post(
+    "/cart/items/delete_cart_item/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Removes a line from the bag",
+        params: idParam,
+        response: { 200: lineMessagesOutput },
+      },
+    },
+    async (request) => {
+      await deleteLine(db, ownerOf(request), request.params.id);
+      return { messages: [] };
     },
   );
 }

@@ -480,3 +480,83 @@ export async function countBagItems(db: Db, owner: CartOwner): Promise<number> {
     .where(condition);
   return Number(row?.n ?? 0);
 }
+
+export interface LineMessage {
+  text: string;
+  level: "info" | "warning" | "error";
+}
+
+/** The owner's line, locked for the rest of the transaction; 404 when it is not theirs. */
+async function lockOwnLine(tx: Tx, owner: CartOwner, lineId: number) {
+  const condition = ownerCondition(owner);
+  if (!condition) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
+  const result = await tx.execute(sql`
+    select l.id, l.quantity, l.size_id, l.package_parts, s.stock
+      from cart_lines l join carts c on c.id = l.cart_id
+      left join product_sizes s on s.id = l.size_id
+     where l.id = ${lineId}
+       and ${owner.userId !== null ? sql`c.user_id = ${owner.userId}` : sql`c.user_id is null and c.session_id = ${owner.sessionId}`}
+       for update of l`);
+  const line = (
+    result as unknown as {
+      rows: {
+        id: number;
+        quantity: number;
+        size_id: number | null;
+        package_parts: PackagePart[] | null;
+        stock: number | null;
+      }[];
+    }
+  ).rows[0];
+  if (!line) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
+  return line;
+}
+
+/**
+ * Sets a line's quantity (at least 1). More than is left sets what is left, with a warning the
+ * shopper sees; the line is locked, so two changes at once are applied one after the other.
+ */
+export async function updateLineQuantity(
+  db: Db,
+  owner: CartOwner,
+  lineId: number,
+  amount: number,
+): Promise<{ quantity: number; messages: LineMessage[] }> {
+  return db.transaction(async (tx) => {
+    const line = await lockOwnLine(tx, owner, lineId);
+    let available = line.stock ?? 0;
+    if (line.package_parts) {
+      const parts = await tx
+        .select({ stock: productSizes.stock })
+        .from(productSizes)
+        .where(
+          inArray(
+            productSizes.id,
+            line.package_parts.map((part) => part.size_id),
+          ),
+        );
+      available = parts.length ? Math.min(...parts.map((part) => part.stock)) : 0;
+    }
+    const limit = Math.min(available, MAX_LINE_QUANTITY);
+    if (limit <= 0) {
+      return {
+        quantity: line.quantity,
+        messages: [{ text: "cart.message.soldOut", level: "error" as const }],
+      };
+    }
+    const quantity = Math.min(amount, limit);
+    await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, lineId));
+    return {
+      quantity,
+      messages:
+        quantity < amount ? [{ text: "cart.message.quantityReduced", level: "warning" as const }] : [],
+    };
+  });
+}
+
+export async function deleteLine(db: Db, owner: CartOwner, lineId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockOwnLine(tx, owner, lineId);
+    await tx.delete(cartLines).where(eq(cartLines.id, lineId));
+  });
+}
