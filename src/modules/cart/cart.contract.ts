@@ -1,5 +1,8 @@
 import { z } from "zod";
 
+/** The supplier holding the shop's own stock, shown under the shop's name. */
+export const OWN_SUPPLIER = "Warehouse";
+
 /**
  * `POST /cart/items/add_to_cart/`, form-encoded as the storefront posts it. `price` is accepted and
  * ignored: the server prices every line itself.

@@ -5,7 +5,7 @@ import { productImageUrl, toAmount, translate } from "#modules/catalog/catalog.s
 import { deliveryMethods } from "#modules/checkout/checkout.schema.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
-import type { CartOutput } from "./cart.contract.ts";
+import { type CartOutput, OWN_SUPPLIER } from "./cart.contract.ts";
 import { cartLines, carts, type LineCustomization, type PackagePart } from "./cart.schema.ts";
 import { computeTotals, type TotalsLine } from "./cart-totals.ts";
 import type { CustomizationInput } from "./customization.contract.ts";
@@ -16,8 +16,6 @@ export interface CartOwner {
   sessionId: string | null;
 }
 
-/** The supplier holding the shop's own stock, shown under the shop's name. */
-export const OWN_SUPPLIER = "Warehouse";
 export const MAX_LINE_QUANTITY = 99;
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

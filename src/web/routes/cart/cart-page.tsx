@@ -1,0 +1,325 @@
+import { ChevronDown, Trash2, TriangleAlert } from "lucide-react";
+import { useEffect, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useRevalidator } from "react-router";
+import { type CartOutput, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import { shopContext } from "#server/request-context.ts";
+import { PriceSummary } from "#web/components/price-summary.tsx";
+import { ApiRequestError, api } from "#web/lib/api.ts";
+import { track } from "#web/lib/tracking.ts";
+import { useToast } from "#web/ui/toast.tsx";
+import type { Route } from "./+types/cart-page.ts";
+import { loadCart } from "./cart.server.ts";
+
+type Line = CartOutput["lines"][number];
+
+export const SHOP_NAME = "Pitchside";
+
+/** Lines grouped by who ships them, the shop's own first. */
+export function groupBySupplier(lines: Line[]): { supplier: string; lines: Line[] }[] {
+  const groups = new Map<string, Line[]>();
+  for (const line of lines) groups.set(line.supplier, [...(groups.get(line.supplier) ?? []), line]);
+  return [...groups.entries()]
+    .map(([supplier, grouped]) => ({ supplier, lines: grouped }))
+    .sort((a, b) => Number(b.supplier === OWN_SUPPLIER) - Number(a.supplier === OWN_SUPPLIER));
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { cart: await loadCart(context.get(shopContext)) };
+}
+
+export function meta() {
+  return [{ title: "Pitchside" }, { name: "robots", content: "noindex" }];
+}
+
+export default function CartPage({ loaderData }: Route.ComponentProps) {
+  const { cart } = loaderData;
+  const intl = useIntl();
+  const money = (amount: number) => intl.formatNumber(amount, { style: "currency", currency: cart.currency });
+  const ecommerce = (lines: Line[]) => ({
+    currency: cart.currency,
+    value: lines.reduce((sum, line) => sum + line.line_total, 0),
+    items: lines.map((line) => ({
+      item_id: line.product_style,
+      item_name: line.product_name,
+      item_brand: line.product_brand,
+      price: line.unit_price,
+      quantity: line.quantity,
+    })),
+  });
+
+  useEffect(() => {
+    track({ event: "view_cart", ecommerce: ecommerce(cart.lines) });
+    // Once per visit of the page, not per change of the bag.
+    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
+  }, []);
+
+  if (cart.lines.length === 0)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <h1 className="mb-4 text-2xl font-bold">
+          <FormattedMessage id="cart.title" />
+        </h1>
+        <p className="mb-6">
+          <FormattedMessage id="cart.empty" />
+        </p>
+        <Link to="/search/?q=*" className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white">
+          <FormattedMessage id="cart.continue" />
+        </Link>
+      </div>
+    );
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">
+        <FormattedMessage id="cart.title" />
+      </h1>
+      <FreeDeliveryNotice left={cart.left_for_free_delivery} limit={cart.free_delivery_limit} money={money} />
+      <div className="mb-4 flex gap-2 md:hidden">
+        <Link
+          to="/"
+          className="flex-1 rounded-full border border-neutral-900 px-4 py-2 text-center font-semibold"
+        >
+          <FormattedMessage id="cart.continue" />
+        </Link>
+        <Link
+          to="/checkout/"
+          className="flex-1 rounded-full bg-neutral-900 px-4 py-2 text-center font-semibold text-white"
+        >
+          <FormattedMessage id="cart.toCheckout" />
+        </Link>
+      </div>
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-6">
+          {groupBySupplier(cart.lines).map((group) => (
+            <section
+              key={group.supplier}
+              aria-label={intl.formatMessage(
+                { id: "cart.shippedBy" },
+                { supplier: supplierName(group.supplier) },
+              )}
+              data-testid="supplier-group"
+            >
+              <h2 className="mb-2 text-sm font-semibold uppercase text-neutral-700">
+                <FormattedMessage id="cart.shippedBy" values={{ supplier: supplierName(group.supplier) }} />
+              </h2>
+              <ul className="flex flex-col divide-y divide-neutral-200 rounded border border-neutral-200">
+                {group.lines.map((line) => (
+                  <CartLine
+                    key={line.line_id}
+                    line={line}
+                    money={money}
+                    onRemoved={() => track({ event: "remove_from_cart", ecommerce: ecommerce([line]) })}
+                  />
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+        <aside className="flex flex-col gap-4 rounded border border-neutral-200 p-4 lg:self-start">
+          <h2 className="text-lg font-bold">
+            <FormattedMessage id="cart.summary" />
+          </h2>
+          <PriceSummary totals={cart} />
+          <Link
+            to="/checkout/"
+            onClick={() => track({ event: "begin_checkout", ecommerce: ecommerce(cart.lines) })}
+            className="rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
+          >
+            <FormattedMessage id="cart.toCheckout" />
+          </Link>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+const supplierName = (supplier: string) => (supplier === OWN_SUPPLIER ? SHOP_NAME : supplier);
+
+function FreeDeliveryNotice({
+  left,
+  limit,
+  money,
+}: {
+  left: number;
+  limit: number | null;
+  money: (n: number) => string;
+}) {
+  if (limit === null) return null;
+  return left > 0 ? (
+    <p className="mb-4 rounded bg-neutral-100 p-3 text-sm" data-testid="free-delivery">
+      <FormattedMessage id="cart.freeDelivery.left" values={{ amount: money(left) }} />
+    </p>
+  ) : (
+    <p className="mb-4 rounded bg-green-50 p-3 text-sm text-green-900" data-testid="free-delivery">
+      <FormattedMessage id="cart.freeDelivery.reached" />
+    </p>
+  );
+}
+
+function CartLine({
+  line,
+  money,
+  onRemoved,
+}: {
+  line: Line;
+  money: (n: number) => string;
+  onRemoved: () => void;
+}) {
+  const intl = useIntl();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [quantity, setQuantity] = useState(line.quantity);
+  const [busy, setBusy] = useState(false);
+  const [warningOpen, setWarningOpen] = useState(true);
+  useEffect(() => setQuantity(line.quantity), [line.quantity]);
+
+  const changeQuantity = async (next: number) => {
+    if (!Number.isInteger(next) || next < 1 || next === line.quantity) {
+      setQuantity(line.quantity);
+      return;
+    }
+    setQuantity(next);
+    setBusy(true);
+    try {
+      const result = await api<{ quantity: number; messages: { text: string; level: string }[] }>(
+        `/cart/items/update_cart_item/${line.line_id}/`,
+        { form: { amount: String(next) } },
+      );
+      const warning = result.messages.find((message) => message.level !== "info");
+      if (warning) {
+        setQuantity(result.quantity);
+        toast({ title: intl.formatMessage({ id: warning.text, defaultMessage: warning.text }), flow: true });
+      }
+    } catch {
+      setQuantity(line.quantity);
+      toast({ title: intl.formatMessage({ id: "cart.updateFailed" }), variant: "destructive", flow: true });
+    } finally {
+      setBusy(false);
+      revalidator.revalidate();
+    }
+  };
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await api(`/cart/items/delete_cart_item/${line.line_id}/`, { form: {} });
+      onRemoved();
+      revalidator.revalidate();
+    } catch (error) {
+      if (!(error instanceof ApiRequestError && error.status === 404))
+        toast({ title: intl.formatMessage({ id: "cart.removeFailed" }), variant: "destructive", flow: true });
+      revalidator.revalidate();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const discounted = line.line_total_rrp > line.line_total;
+  return (
+    <li className="flex gap-4 p-4" data-testid="cart-line">
+      <Link to={line.shop_url} className="shrink-0" tabIndex={-1} aria-hidden="true">
+        <img
+          src={line.image_url}
+          alt=""
+          width={96}
+          height={96}
+          className="size-24 rounded bg-neutral-100 object-contain"
+        />
+      </Link>
+      <div className="flex flex-1 flex-col gap-1 text-sm">
+        <p className="font-semibold text-neutral-700">{line.product_brand}</p>
+        <Link to={line.shop_url} className="font-semibold hover:underline">
+          {line.product_name}
+        </Link>
+        <p className="text-neutral-700">
+          <FormattedMessage id="product.style" values={{ style: line.product_style }} />
+          {line.size && (
+            <>
+              {" · "}
+              <FormattedMessage id="drawer.size" values={{ size: line.size }} />
+            </>
+          )}
+        </p>
+        {line.sublines.length > 0 && (
+          <ul className="text-neutral-700">
+            {line.sublines.map((sub) => (
+              <li key={`${sub.product}-${sub.product_id ?? ""}`}>
+                {sub.product}
+                {sub.line_total > 0 && ` (+${money(sub.line_total)})`}
+              </li>
+            ))}
+          </ul>
+        )}
+        {line.message && (
+          <div
+            role="alert"
+            className={`rounded p-2 ${line.message.level_tag === "error" ? "bg-red-50 text-red-800" : "bg-amber-50 text-amber-900"}`}
+          >
+            <button
+              type="button"
+              onClick={() => setWarningOpen(!warningOpen)}
+              aria-expanded={warningOpen}
+              className="flex w-full items-center gap-2 font-semibold"
+            >
+              <TriangleAlert aria-hidden="true" className="size-4" />
+              <FormattedMessage id="cart.lineWarning" />
+              <ChevronDown
+                aria-hidden="true"
+                className={`ml-auto size-4 transition ${warningOpen ? "rotate-180" : ""}`}
+              />
+            </button>
+            {warningOpen && (
+              <p className="mt-1">
+                {intl.formatMessage(
+                  { id: line.message.text, defaultMessage: line.message.text },
+                  { max: line.max_quantity },
+                )}{" "}
+                <button type="button" onClick={() => revalidator.revalidate()} className="underline">
+                  <FormattedMessage id="cart.refresh" />
+                </button>
+              </p>
+            )}
+          </div>
+        )}
+        <div className="mt-auto flex items-center gap-3 pt-2">
+          <label className="flex items-center gap-2">
+            <span>
+              <FormattedMessage id="cart.quantity" />
+            </span>
+            <input
+              type="number"
+              min={1}
+              max={Math.max(1, line.max_quantity)}
+              value={quantity}
+              disabled={busy || !line.quantity_editable}
+              onChange={(event) => void changeQuantity(Number(event.target.value))}
+              className="w-16 rounded border border-neutral-500 px-2 py-1"
+              data-testid="line-quantity"
+            />
+          </label>
+          <button
+            type="button"
+            onClick={remove}
+            disabled={busy}
+            aria-label={intl.formatMessage({ id: "cart.remove" }, { name: line.product_name })}
+            className="rounded p-2"
+          >
+            <Trash2 aria-hidden="true" className="size-5" />
+          </button>
+        </div>
+      </div>
+      <div className="text-right text-sm">
+        <p className={`font-bold ${discounted ? "text-red-700" : ""}`} data-testid="line-total">
+          {money(line.line_total)}
+        </p>
+        {discounted && (
+          <s className="text-neutral-700">
+            <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+            {money(line.line_total_rrp)}
+          </s>
+        )}
+      </div>
+    </li>
+  );
+}
