@@ -48,10 +48,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     })),
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page, not per change of the bag
   useEffect(() => {
     track({ event: "view_cart", ecommerce: ecommerce(cart.lines) });
-    // Once per visit of the page, not per change of the bag.
-    // biome-ignore lint/correctness/useExhaustiveDependencies: see above
   }, []);
 
   if (cart.lines.length === 0)
