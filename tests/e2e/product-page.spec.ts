@@ -215,3 +215,38 @@ test("a visitor who is not logged in is sent to log in by the favourite heart", 
   await page.getByTestId("favourite").click();
   await expect(page).toHaveURL(new RegExp(`/account/login/\\?next=${encodeURIComponent(card.relative_url)}`));
 });
+
+test("a combine offer asks for a size before adding its item", async ({ page, request }) => {
+  const cards = (await (await request.get("/api/category/get/?slug=football-boots")).json())
+    .products as Card[];
+  let url: string | undefined;
+  for (const card of cards) {
+    if (card.is_exclusive) continue;
+    const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
+      sku_id: string;
+    }[];
+    if (!sizes[0]) continue;
+    const offers = await (await request.get(`/api/promotions/get/${sizes[0].sku_id}/`)).json();
+    const multi = offers.promotions.some((p: { benefit_items: { sizes: unknown[] }[] }) =>
+      p.benefit_items.some((item) => item.sizes.length > 1),
+    );
+    if (multi && card.sizes.some((s) => s.in_stock)) {
+      url = card.relative_url;
+      break;
+    }
+  }
+  test.skip(!url, "no boot of the demo shop carries an offer with a sized item");
+  await page.goto(url as string);
+  const offers = page.getByTestId("combine-offers");
+  const item = offers
+    .locator("li")
+    .filter({ has: page.locator("select") })
+    .first();
+  await item.getByRole("button").click();
+  await expect(item.locator("p.text-red-700")).toBeVisible();
+  await item.locator("select").selectOption({ index: 1 });
+  await expect(item.locator("p.text-red-700")).toHaveCount(0);
+  const before = await bagCount(page);
+  await item.getByRole("button").click();
+  await expect.poll(() => bagCount(page)).toBe(before + 1);
+});

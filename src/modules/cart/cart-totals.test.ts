@@ -90,3 +90,42 @@ describe("cart totals", () => {
     expect(vatIncluded(1000, 0)).toBe(0);
   });
 });
+
+describe("combine offers", () => {
+  it("prices a benefit item at the offer for as many units as there are trigger units", async () => {
+    const { combineOfferDiscounts } = await import("./cart.service.ts");
+    const offer = { product_id: 1, benefit_product_ids: [2], discount_percentage: 50 };
+    const lines = [
+      { lineId: 10, productId: 1, quantity: 1, unitPrice: 99900, isPackage: false },
+      // Three shin guards at 199 kr: one at half price (99.50 → 100 kr in whole kroner), two at full price.
+      { lineId: 11, productId: 2, quantity: 3, unitPrice: 19900, isPackage: false },
+    ];
+    expect(combineOfferDiscounts([offer], lines, "DKK")).toEqual(new Map([[11, 9900]]));
+    // In euros the cents are kept: 19.90 → 9.95.
+    expect(combineOfferDiscounts([offer], lines, "EUR")).toEqual(new Map([[11, 9950]]));
+    // Without the trigger product nothing changes.
+    expect(combineOfferDiscounts([offer], lines.slice(1), "DKK").size).toBe(0);
+  });
+
+  it("takes an offer's discount off the line in the totals", () => {
+    const totals = computeTotals({
+      currency: "EUR",
+      paymentFee: 0,
+      delivery: null,
+      lines: [
+        {
+          lineId: 1,
+          supplier: "Warehouse",
+          quantity: 2,
+          unitPrice: 1990,
+          unitRrp: 1990,
+          vatRate: 20,
+          sublines: [],
+          offerDiscount: 995,
+        },
+      ],
+    });
+    expect(totals.lines[0]).toMatchObject({ lineTotal: 2985, lineTotalRrp: 3980, lineTotalDiscount: 995 });
+    expect(totals.cartTotalAmount).toBe(2985);
+  });
+});

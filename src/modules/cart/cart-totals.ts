@@ -22,6 +22,8 @@ export interface TotalsLine {
   /** Percent, e.g. 25; gift cards carry 0. */
   vatRate: number;
   sublines: TotalsSubline[];
+  /** Taken off the line's goods by an offer (a combine offer's benefit price), in minor units. */
+  offerDiscount?: number;
 }
 
 export interface TotalsInput {
@@ -62,7 +64,7 @@ export function vatIncluded(gross: number, ratePercent: number): number {
 
 export function computeTotals(input: TotalsInput): CartTotals {
   const lines = input.lines.map((line): LineTotals => {
-    const excluding = line.unitPrice * line.quantity;
+    const excluding = Math.max(0, line.unitPrice * line.quantity - (line.offerDiscount ?? 0));
     const sublines = line.sublines.reduce((sum, sub) => sum + sub.unitPrice * line.quantity, 0);
     const lineTotal = excluding + sublines;
     const lineTotalRrp = Math.max(line.unitRrp, line.unitPrice) * line.quantity + sublines;

@@ -4,6 +4,7 @@ import { customizationOptions, productSizes, products } from "#modules/catalog/c
 import { productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import { deliveryMethods } from "#modules/checkout/checkout.schema.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
+import { promotionPrice } from "#modules/product/promotions.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { type CartOutput, OWN_SUPPLIER } from "./cart.contract.ts";
 import { cartLines, carts, type LineCustomization, type PackagePart } from "./cart.schema.ts";
@@ -188,7 +189,7 @@ export async function readCart(
 ): Promise<CartOutput> {
   const currency = market.currency;
   const cartId = await findCartId(db, owner);
-  const [lineResult, [method]] = await Promise.all([
+  const [lineResult, [method], offerResult] = await Promise.all([
     cartId === null
       ? Promise.resolve({ rows: [] as ReadRow[] })
       : db.execute(sql`
@@ -225,8 +226,16 @@ export async function readCart(
       .where(and(eq(deliveryMethods.market, market.code), eq(deliveryMethods.isDefault, true)))
       .orderBy(asc(deliveryMethods.sort))
       .limit(1),
+    cartId === null
+      ? Promise.resolve({ rows: [] as OfferRow[] })
+      : db.execute(sql`
+      select pr.product_id, pr.benefit_product_ids, pr.discount_percentage
+        from promotions pr
+       where pr.valid_from <= now() and pr.valid_to > now()
+         and pr.product_id in (select product_id from cart_lines where cart_id = ${cartId})`),
   ]);
   const rows = (lineResult as unknown as { rows: ReadRow[] }).rows;
+  const offers = (offerResult as unknown as { rows: OfferRow[] }).rows;
 
   const prepared = rows.map((row) => {
     const available = row.is_package
@@ -247,6 +256,17 @@ export async function readCart(
 
   // Sold-out lines stay in the bag for the shopper to see, but are not charged.
   const charged = prepared.filter((line) => !line.soldOut);
+  const offerDiscounts = combineOfferDiscounts(
+    offers,
+    charged.map((line) => ({
+      lineId: line.row.line_id,
+      productId: line.row.product_id,
+      quantity: line.quantity,
+      unitPrice: line.row.price ?? 0,
+      isPackage: line.row.is_package,
+    })),
+    currency,
+  );
   const totals = computeTotals({
     currency,
     paymentFee: 0,
@@ -260,6 +280,7 @@ export async function readCart(
         unitRrp: line.row.rrp ?? 0,
         vatRate: line.row.is_giftcard ? 0 : market.vatRate,
         sublines: line.sublines.map((sub) => ({ label: sub.product, unitPrice: sub.unitPrice })),
+        offerDiscount: offerDiscounts.get(line.row.line_id) ?? 0,
       }),
     ),
   });
@@ -329,6 +350,44 @@ export async function readCart(
     coupons: [],
     giftcards: [],
   };
+}
+
+interface OfferRow {
+  product_id: number;
+  benefit_product_ids: number[];
+  discount_percentage: number;
+}
+
+/**
+ * Combine offers: with the trigger product in the bag, its benefit items cost the offer price, for as
+ * many units as there are trigger units (the best offer first). Returns the discount per line.
+ */
+export function combineOfferDiscounts(
+  offers: OfferRow[],
+  lines: { lineId: number; productId: number; quantity: number; unitPrice: number; isPackage: boolean }[],
+  currency: string,
+): Map<number, number> {
+  const discounts = new Map<number, number>();
+  const unitsOf = (productId: number) =>
+    lines.filter((line) => line.productId === productId).reduce((sum, line) => sum + line.quantity, 0);
+  const remaining = new Map<OfferRow, number>(offers.map((offer) => [offer, unitsOf(offer.product_id)]));
+  const sorted = [...offers].sort((a, b) => b.discount_percentage - a.discount_percentage);
+  for (const line of lines) {
+    if (line.isPackage) continue;
+    let units = line.quantity;
+    for (const offer of sorted) {
+      if (units === 0) break;
+      if (!offer.benefit_product_ids.includes(line.productId) || offer.product_id === line.productId)
+        continue;
+      const applied = Math.min(units, remaining.get(offer) ?? 0);
+      if (applied === 0) continue;
+      remaining.set(offer, (remaining.get(offer) ?? 0) - applied);
+      units -= applied;
+      const perUnit = line.unitPrice - promotionPrice(line.unitPrice, offer.discount_percentage, currency);
+      discounts.set(line.lineId, (discounts.get(line.lineId) ?? 0) + perUnit * applied);
+    }
+  }
+  return discounts;
 }
 
 const CUSTOMIZATION_FIELDS = ["name", "number", "player_flag", "marker", "print_type"] as const;

@@ -199,3 +199,49 @@ describe("PUT /api/catalogue/stock/{sku}/ (stock feed)", () => {
     expect(response.statusCode).toBe(404);
   });
 });
+
+describe("GET /api/promotions/get/{sku}/ and combine offers in the bag", () => {
+  it("lists the offer's benefit items at the offer price, and the bag charges it", async () => {
+    const [offer] = await rows<{
+      product_id: number;
+      benefit: number;
+      sku: string;
+      size_id: number;
+      discount_percentage: number;
+    }>(sql`
+      select pr.product_id, (pr.benefit_product_ids->>0)::int as benefit, s.sku, s.id as size_id, pr.discount_percentage
+        from promotions pr join product_sizes s on s.product_id = pr.product_id and s.stock > 0
+        join products p on p.id = pr.product_id and p.online and not p.is_exclusive
+       where exists (select 1 from product_sizes bs join products bp on bp.id = bs.product_id
+                      where bs.product_id = (pr.benefit_product_ids->>0)::int and bs.stock > 0 and bp.online and not bp.is_exclusive)
+       order by pr.id limit 1`);
+    if (!offer) throw new Error("the demo shop has no usable offer");
+    const response = await get(`/api/promotions/get/${offer.sku}/`);
+    expect(response.statusCode).toBe(200);
+    const promotion = response.json().promotions[0];
+    const item = promotion.benefit_items.find((i: { product_id: number }) => i.product_id === offer.benefit);
+    expect(item.price).toBeLessThan(item.regular_price);
+    expect(item.sizes.length).toBeGreaterThan(0);
+    expect((await get("/api/promotions/get/NO-SUCH-SKU/")).statusCode).toBe(404);
+
+    // In the bag: the benefit item costs the offer price once the trigger product is there.
+    const jar: Record<string, string> = {};
+    const form = async (url: string, body: Record<string, string | number>) => {
+      const r = await t.app.inject({
+        method: "POST",
+        url,
+        payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+        headers: { ...csrfHeaders(t.config, jar), "content-type": "application/x-www-form-urlencoded" },
+      });
+      Object.assign(jar, cookiesFrom(r));
+      return r;
+    };
+    await form("/cart/items/add_to_cart/", { product: offer.benefit, size: item.sizes[0].size_id });
+    const alone = (await get("/cart/data/", jar)).json();
+    expect(alone.lines[0].line_total).toBe(item.regular_price);
+    await form("/cart/items/add_to_cart/", { product: offer.product_id, size: offer.size_id });
+    const both = (await get("/cart/data/", jar)).json();
+    const benefitLine = both.lines.find((l: { product_id: number }) => l.product_id === offer.benefit);
+    expect(benefitLine.line_total).toBe(item.price);
+  });
+});

@@ -11,6 +11,7 @@ import { createMailer } from "#modules/mail/mail.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { stockEntrySchema } from "./product.contract.ts";
 import { getAvailability, getProductMessages } from "./product.service.ts";
+import { getPromotionsForSku } from "./promotions.service.ts";
 import { stockAlertInput } from "./stock-alerts.contract.ts";
 import { setSizeStock, subscribeStockAlert } from "./stock-alerts.service.ts";
 
@@ -39,6 +40,18 @@ export async function productRoutes(fastify: FastifyInstance) {
       reply.header("cache-control", "no-store");
       return getAvailability(db, request.params.id, request.market.currency);
     },
+  );
+
+  app.get(
+    "/api/promotions/get/:sku/",
+    {
+      schema: {
+        tags,
+        summary: "Offers running now for a size's product, with their benefit items at the offer price",
+        params: z.object({ sku: z.string().min(1).max(64) }),
+      },
+    },
+    async (request) => getPromotionsForSku(db, request.params.sku, request.market.currency, request.locale),
   );
 
   app.get(

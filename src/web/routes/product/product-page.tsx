@@ -14,6 +14,7 @@ import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
 import { BackInStockForm } from "./back-in-stock-form.tsx";
+import { CombineOffers } from "./combine-offers.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
@@ -256,6 +257,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} loggedIn={loggedIn} />
               </div>
               <DeliveryInfo product={product} />
+              <CombineOffers sku={product.stock[0]?.sku_id} />
             </div>
           )}
 

@@ -1,0 +1,157 @@
+import { useEffect, useId, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useRevalidator } from "react-router";
+import { api } from "#web/lib/api.ts";
+import { useToast } from "#web/ui/toast.tsx";
+
+interface BenefitItem {
+  product_id: number;
+  name: string;
+  brand: string;
+  relative_url: string;
+  image: string;
+  price: number;
+  regular_price: number;
+  currency: string;
+  sizes: { size_id: number; name: string }[];
+}
+interface Promotion {
+  id: number;
+  title: string;
+  discount_percentage: number;
+  benefit_items: BenefitItem[];
+}
+
+/**
+ * Combine offers of the product (secondary: loaded after the page, a failure shows nothing). An item
+ * with several sizes needs one chosen before it can be added.
+ */
+export function CombineOffers({ sku }: { sku: string | undefined }) {
+  const [promotions, setPromotions] = useState<Promotion[]>([]);
+  useEffect(() => {
+    if (!sku) return;
+    const controller = new AbortController();
+    api<{ promotions: Promotion[] }>(`/api/promotions/get/${encodeURIComponent(sku)}/`, {
+      signal: controller.signal,
+    })
+      .then((result) => setPromotions(result.promotions.filter((p) => p.benefit_items.length > 0)))
+      .catch(() => setPromotions([]));
+    return () => controller.abort();
+  }, [sku]);
+  if (promotions.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="combine-offers"
+      className="rounded border border-neutral-300 p-4"
+      data-testid="combine-offers"
+    >
+      <h2 id="combine-offers" className="mb-3 font-semibold">
+        <FormattedMessage id="offer.title" />
+      </h2>
+      {promotions.map((promotion) => (
+        <div key={promotion.id} className="flex flex-col gap-3">
+          <p className="text-sm">{promotion.title}</p>
+          <ul className="flex flex-col gap-3">
+            {promotion.benefit_items.map((item) => (
+              <OfferItem key={item.product_id} item={item} />
+            ))}
+          </ul>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function OfferItem({ item }: { item: BenefitItem }) {
+  const intl = useIntl();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const selectId = useId();
+  const single = item.sizes.length === 1 ? item.sizes[0]?.size_id : undefined;
+  const [sizeId, setSizeId] = useState<number | undefined>(single);
+  const [needSize, setNeedSize] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const money = (amount: number) => intl.formatNumber(amount, { style: "currency", currency: item.currency });
+  return (
+    <li className="flex items-center gap-3 text-sm">
+      <img
+        src={item.image}
+        alt=""
+        width={56}
+        height={56}
+        className="size-14 rounded bg-neutral-100 object-contain"
+      />
+      <div className="flex flex-1 flex-col gap-1">
+        <Link to={item.relative_url} className="font-semibold hover:underline">
+          {item.brand} {item.name}
+        </Link>
+        <p>
+          <span className="font-bold text-red-700">{money(item.price)}</span>{" "}
+          <s className="text-neutral-700">
+            <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+            {money(item.regular_price)}
+          </s>
+        </p>
+        {item.sizes.length > 1 && (
+          <>
+            <label htmlFor={selectId} className="sr-only">
+              <FormattedMessage id="product.sizes" />
+            </label>
+            <select
+              id={selectId}
+              value={sizeId ?? ""}
+              aria-invalid={needSize || undefined}
+              aria-describedby={needSize ? `${selectId}-error` : undefined}
+              onChange={(event) => {
+                setSizeId(event.target.value ? Number(event.target.value) : undefined);
+                setNeedSize(false);
+              }}
+              className="w-40 rounded border border-neutral-500 px-2 py-1"
+            >
+              <option value="">{intl.formatMessage({ id: "notify.chooseSize" })}</option>
+              {item.sizes.map((size) => (
+                <option key={size.size_id} value={size.size_id}>
+                  {size.name}
+                </option>
+              ))}
+            </select>
+            {needSize && (
+              <p id={`${selectId}-error`} className="text-red-700">
+                <FormattedMessage id="offer.selectSize" />
+              </p>
+            )}
+          </>
+        )}
+      </div>
+      <button
+        type="button"
+        disabled={busy}
+        className="rounded-full border border-neutral-900 px-4 py-2 font-semibold disabled:opacity-50"
+        onClick={async () => {
+          if (sizeId === undefined) {
+            setNeedSize(true);
+            return;
+          }
+          setBusy(true);
+          try {
+            await api("/cart/items/add_to_cart/", {
+              form: { product: String(item.product_id), size: String(sizeId), amount: "1" },
+            });
+            toast({ title: intl.formatMessage({ id: "drawer.addedToBag" }), flow: true });
+            revalidator.revalidate();
+          } catch {
+            toast({
+              title: intl.formatMessage({ id: "drawer.addFailed" }),
+              variant: "destructive",
+              flow: true,
+            });
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <FormattedMessage id="offer.add" />
+      </button>
+    </li>
+  );
+}
