@@ -165,6 +165,8 @@ test("a sold-out product takes an alert, and the size coming back sends exactly 
   if (!soldOut) throw new Error("the demo shop has no sold-out product");
 
   await page.goto(soldOut.relative_url);
+  // The alert form's code loads after the page: wait until it is live before typing.
+  await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("sold-out")).toBeVisible();
   await expect(page.getByTestId("product-price")).toHaveCount(0);
   const form = page.getByTestId("back-in-stock");

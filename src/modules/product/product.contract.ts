@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pricesSchema, productCardSchema } from "#modules/catalog/catalog.contract.ts";
+import { pricesSchema } from "#modules/catalog/catalog.contract.ts";
 
 /** A size as the product page and `GET /api/availability/{id}/` speak of it (the spec's Stock entry). */
 export const stockEntrySchema = z.object({
@@ -64,6 +64,5 @@ export const productDetailSchema = z.object({
   ),
   selling_points: z.array(z.object({ headline: z.string(), body: z.string(), icon: z.string() })),
   messages: z.array(z.object({ id: z.number().int(), text: z.string() })),
-  related: z.array(productCardSchema),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

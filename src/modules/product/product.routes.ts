@@ -10,7 +10,7 @@ import { getProductCards } from "#modules/catalog/catalog.service.ts";
 import { createMailer } from "#modules/mail/mail.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { stockEntrySchema } from "./product.contract.ts";
-import { getAvailability, getProductMessages } from "./product.service.ts";
+import { getAvailability, getProductMessages, getRelatedProducts } from "./product.service.ts";
 import { getPromotionsForSku } from "./promotions.service.ts";
 import { stockAlertInput } from "./stock-alerts.contract.ts";
 import { setSizeStock, subscribeStockAlert } from "./stock-alerts.service.ts";
@@ -65,6 +65,21 @@ export async function productRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => getProductMessages(db, request.params.id, request.locale),
+  );
+
+  app.get(
+    "/api/products/related/:id/",
+    {
+      schema: {
+        tags,
+        summary: "Products of the same category, most popular first (up to 36)",
+        params: idParam,
+        response: { 200: z.object({ results: z.array(productCardSchema) }) },
+      },
+    },
+    async (request) => ({
+      results: await getRelatedProducts(db, request.params.id, request.market.currency),
+    }),
   );
 
   app.get(

@@ -9,6 +9,7 @@ import {
   suppliers,
 } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
+import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import type { ProductDetail, StockEntry } from "./product.contract.ts";
@@ -121,7 +122,38 @@ interface HeadRow {
  * Everything the product page shows, by the product's slug; 404 when there is no such product. An
  * offline product is still shown (sold out) so that old links keep working.
  */
-export async function loadProductDetail(
+export function loadProductDetail(
+  db: Db,
+  slug: string,
+  currency: string,
+  locale: UiLocale,
+): Promise<ProductDetail> {
+  return cachedByCatalogue(db, `product:${slug}:${currency}:${locale}`, () =>
+    readProductDetail(db, slug, currency, locale),
+  );
+}
+
+/**
+ * Products of the same category, most popular first (the related grid: up to 4 rows of up to 9).
+ * Loaded by the page after it shows, so the first paint does not wait for 36 cards.
+ */
+export function getRelatedProducts(db: Db, productId: number, currency: string) {
+  return cachedByCatalogue(db, `related:${productId}:${currency}`, async () => {
+    const [product] = await db
+      .select({ categoryId: products.categoryId })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw new HttpError(404, "product_not_found", "There is no such product.");
+    return getProductCards(db, {
+      currency,
+      where: [sql`p.category_id = ${product.categoryId}`, sql`p.id <> ${productId}`],
+      sort: "default",
+      limit: RELATED_PRODUCTS,
+    });
+  });
+}
+
+async function readProductDetail(
   db: Db,
   slug: string,
   currency: string,
@@ -147,7 +179,7 @@ export async function loadProductDetail(
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);
 
-  const [parts, variants, points, messages, related] = await Promise.all([
+  const [parts, variants, points, messages] = await Promise.all([
     head.is_package
       ? db.execute(sql`
           select i.id, i.name, i.online from package_items pi join products i on i.id = pi.product_id
@@ -164,13 +196,6 @@ export async function loadProductDetail(
       .select({ id: productMessages.id, text: productMessages.text })
       .from(productMessages)
       .where(eq(productMessages.productId, head.id)),
-    getProductCards(db, {
-      currency,
-      categorySlug: head.category_slug,
-      where: [sql`p.id <> ${head.id}`],
-      sort: "default",
-      limit: RELATED_PRODUCTS,
-    }),
   ]);
   const partRows = (parts as unknown as { rows: { id: number; name: string; online: boolean }[] }).rows;
   const sizes = await sizesOf(db, [head.id, ...partRows.map((part) => part.id)]);
@@ -248,7 +273,6 @@ export async function loadProductDetail(
         icon: point.icon,
       })),
     messages: messages.map((message) => ({ id: message.id, text: translate(message.text, locale) })),
-    related,
   };
 }
 

@@ -1,6 +1,6 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { Check, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import type { CustomizationInput } from "#modules/cart/customization.contract.ts";
@@ -13,7 +13,11 @@ import {
   PACKAGE_ADVANCE_MS,
   packageComplete,
 } from "./add-to-bag-machine.ts";
-import { CustomizationPanel } from "./customization-panel.tsx";
+
+// The print panel (with its form library and contract) loads only when a shopper opens it.
+const CustomizationPanel = lazy(() =>
+  import("./customization-panel.tsx").then((module) => ({ default: module.CustomizationPanel })),
+);
 
 interface AddResult {
   success: boolean;
@@ -195,22 +199,26 @@ export function AddToBagDrawer({
           )}
 
           {state.step === "customization" && (
-            <CustomizationPanel
-              productId={product.id}
-              busy={busy}
-              error={failed}
-              onDismissError={() => setFailed(false)}
-              onSubmit={(values) => {
-                const chosen = product.stock.find((size) => size.size_id === state.sizeId);
-                // A print needs a size the print shop holds; without one the print sizes come next.
-                if (chosen && !(values && chosen.is_marketplace)) {
-                  void addSize(chosen.size_id, values);
-                } else {
-                  setPendingPrint(values);
-                  dispatch({ type: "chooseSizeForPrint" });
-                }
-              }}
-            />
+            <Suspense
+              fallback={<div className="h-40 animate-pulse rounded bg-neutral-100" aria-busy="true" />}
+            >
+              <CustomizationPanel
+                productId={product.id}
+                busy={busy}
+                error={failed}
+                onDismissError={() => setFailed(false)}
+                onSubmit={(values) => {
+                  const chosen = product.stock.find((size) => size.size_id === state.sizeId);
+                  // A print needs a size the print shop holds; without one the print sizes come next.
+                  if (chosen && !(values && chosen.is_marketplace)) {
+                    void addSize(chosen.size_id, values);
+                  } else {
+                    setPendingPrint(values);
+                    dispatch({ type: "chooseSizeForPrint" });
+                  }
+                }}
+              />
+            </Suspense>
           )}
 
           {state.step === "package" && <PackageSteps product={product} state={state} dispatch={dispatch} />}

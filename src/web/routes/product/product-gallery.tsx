@@ -1,18 +1,18 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
-import { useCallback, useEffect, useState } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
-import { TransformComponent, TransformWrapper, useControls } from "react-zoom-pan-pinch";
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useState } from "react";
+import { useIntl } from "react-intl";
 
-/** Thumbnails shown at once; more scroll. Zoom: 2× on hover, a click toggles 2×/3×, pinch 1–5×. */
+// The full-screen viewer (and its pinch-zoom library) loads when a shopper first opens it.
+const FullScreenViewer = lazy(() =>
+  import("./zoom-viewer.tsx").then((module) => ({ default: module.FullScreenViewer })),
+);
+
+/** Thumbnails shown at once; more scroll. Zoom: 2× on hover (here), click 2×/3× and pinch 1–5× in the viewer. */
 export const VISIBLE_THUMBNAILS = 6;
 export const HOVER_ZOOM = 2;
-export const CLICK_ZOOMS = [2, 3] as const;
-export const PINCH_MIN = 1;
-export const PINCH_MAX = 5;
 
-interface Image {
+export interface Image {
   src: string;
   alt: string;
 }
@@ -110,16 +110,20 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
           ))}
         </ul>
       )}
-      <FullScreenViewer
-        images={images}
-        open={viewerOpen}
-        onOpenChange={setViewerOpen}
-        index={index}
-        onIndex={(to) => {
-          setIndex(to);
-          show(to);
-        }}
-      />
+      {viewerOpen && (
+        <Suspense fallback={null}>
+          <FullScreenViewer
+            images={images}
+            open={viewerOpen}
+            onOpenChange={setViewerOpen}
+            index={index}
+            onIndex={(to) => {
+              setIndex(to);
+              show(to);
+            }}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }
@@ -163,106 +167,5 @@ function HoverZoomImage({
         style={origin ? { transform: `scale(${HOVER_ZOOM})`, transformOrigin: origin } : undefined}
       />
     </button>
-  );
-}
-
-function FullScreenViewer({
-  images,
-  open,
-  onOpenChange,
-  index,
-  onIndex,
-}: {
-  images: Image[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  index: number;
-  onIndex: (index: number) => void;
-}) {
-  const intl = useIntl();
-  const image = images[index];
-  return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-white" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col" data-testid="zoom-viewer">
-          <div className="flex items-center justify-between p-3">
-            <Dialog.Title className="text-sm font-semibold">
-              <FormattedMessage
-                id="product.gallery.position"
-                values={{ n: index + 1, total: images.length }}
-              />
-            </Dialog.Title>
-            <Dialog.Description className="sr-only">
-              <FormattedMessage id="product.gallery.zoomHelp" />
-            </Dialog.Description>
-            <Dialog.Close
-              className="rounded-full p-2"
-              aria-label={intl.formatMessage({ id: "product.gallery.close" })}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <div className="relative flex-1">
-            {image && (
-              <TransformWrapper
-                key={image.src}
-                minScale={PINCH_MIN}
-                maxScale={PINCH_MAX}
-                doubleClick={{ disabled: true }}
-              >
-                <ClickZoom>
-                  <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
-                    <img src={image.src} alt={image.alt} className="size-full object-contain" />
-                  </TransformComponent>
-                </ClickZoom>
-              </TransformWrapper>
-            )}
-            {images.length > 1 && (
-              <>
-                <button
-                  type="button"
-                  onClick={() => onIndex(Math.max(0, index - 1))}
-                  disabled={index === 0}
-                  aria-label={intl.formatMessage({ id: "product.gallery.previous" })}
-                  className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
-                >
-                  <ChevronLeft aria-hidden="true" className="size-6" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onIndex(Math.min(images.length - 1, index + 1))}
-                  disabled={index === images.length - 1}
-                  aria-label={intl.formatMessage({ id: "product.gallery.next" })}
-                  className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
-                >
-                  <ChevronRight aria-hidden="true" className="size-6" />
-                </button>
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
-/** A click (not a drag) toggles between the two click zooms. */
-function ClickZoom({ children }: { children: React.ReactNode }) {
-  const { centerView } = useControls();
-  const [zoom, setZoom] = useState<number>(1);
-  return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: pointer zoom on top of the keyboard-reachable controls
-    // biome-ignore lint/a11y/useKeyWithClickEvents: the previous/next/close buttons serve keyboards
-    <div
-      className="size-full cursor-zoom-in"
-      onClick={() => {
-        const next = zoom === CLICK_ZOOMS[0] ? CLICK_ZOOMS[1] : CLICK_ZOOMS[0];
-        setZoom(next);
-        centerView(next, 200);
-      }}
-    >
-      {children}
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import * as Accordion from "@radix-ui/react-accordion";
 import { ChevronDown, Truck } from "lucide-react";
-import { useEffect, useReducer, useState } from "react";
+import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
+import type { ProductCard as ProductCardData } from "#modules/catalog/catalog.contract.ts";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
@@ -13,7 +14,12 @@ import { track } from "#web/lib/tracking.ts";
 import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
-import { BackInStockForm } from "./back-in-stock-form.tsx";
+
+// Only sold-out products show the alert form; its form library loads with it.
+const BackInStockForm = lazy(() =>
+  import("./back-in-stock-form.tsx").then((module) => ({ default: module.BackInStockForm })),
+);
+
 import { CombineOffers } from "./combine-offers.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -247,7 +253,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} loggedIn={loggedIn} />
               </div>
               {!product.is_package && product.stock.length > 0 && (
-                <BackInStockForm productId={product.id} sizes={product.stock} />
+                <Suspense fallback={null}>
+                  <BackInStockForm productId={product.id} sizes={product.stock} />
+                </Suspense>
               )}
             </div>
           ) : (
@@ -322,24 +330,38 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
       </div>
 
-      {product.related.length > 0 && (
-        <section aria-labelledby="related" className="mt-12">
-          <h2 id="related" className="mb-4 text-xl font-bold">
-            <FormattedMessage id="product.related" />
-          </h2>
-          <ul className="grid grid-cols-3 gap-4 md:grid-cols-4 lg:grid-cols-6 xl:grid-cols-9">
-            {product.related.map((card) => (
-              <li key={card.product_id}>
-                <ProductCard card={card} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <RelatedProducts productId={product.id} />
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
       <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} />
     </div>
+  );
+}
+
+/** The related grid: 4 rows of 3 to 9 columns by width; secondary, loaded after the page shows. */
+function RelatedProducts({ productId }: { productId: number }) {
+  const [cards, setCards] = useState<ProductCardData[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ results: ProductCardData[] }>(`/api/products/related/${productId}/`, { signal: controller.signal })
+      .then((result) => setCards(result.results))
+      .catch(() => setCards([]));
+    return () => controller.abort();
+  }, [productId]);
+  if (cards.length === 0) return null;
+  return (
+    <section aria-labelledby="related" className="mt-12" data-testid="related-products">
+      <h2 id="related" className="mb-4 text-xl font-bold">
+        <FormattedMessage id="product.related" />
+      </h2>
+      <ul className="grid grid-cols-3 gap-4 md:grid-cols-4 lg:grid-cols-6 xl:grid-cols-9">
+        {cards.map((card) => (
+          <li key={card.product_id}>
+            <ProductCard card={card} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
