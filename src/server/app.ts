@@ -123,6 +123,14 @@ export async function buildApp(
   registerErrorHandling(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
+  // The storefront's DELETE calls send a JSON content type with no body (voucher removal): an empty
+  // JSON body is read as no body; anything else goes through Fastify's own safe parser.
+  const jsonParser = app.getDefaultJsonParser("error", "error");
+  app.removeContentTypeParser("application/json");
+  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
+    if (body === "" && request.method === "DELETE") return done(null, undefined);
+    return jsonParser(request, body as string, done);
+  });
   await app.register(fastifyCompress, { threshold: 1024 });
   const isDev = pages.mode === "vite";
 

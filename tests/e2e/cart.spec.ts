@@ -50,6 +50,27 @@ test("the bag groups lines by supplier, follows quantity changes in its totals, 
   await expect(firstLine.getByTestId("line-total")).not.toHaveText(lineTotal ?? "");
   await expect(total).not.toHaveText(before ?? "");
 
+  // A voucher: the total drops by what the summary says it takes off; removing it restores it.
+  const amountOf = (text: string | null) => Number((text ?? "").replace(/[^\d,]/g, "").replace(",", "."));
+  await expect(total).not.toHaveText(before ?? "");
+  const withoutVoucher = amountOf(await total.textContent());
+  const voucher = page.getByTestId("voucher-form");
+  await voucher.locator("input").fill("NOT-A-CODE");
+  await voucher.locator("button").click();
+  await expect(voucher.locator("p.text-red-700")).toBeVisible();
+  await voucher.locator("input").fill(`pitch-10off-${new Date().getUTCFullYear()}`);
+  await voucher.locator("button").click();
+  await expect(voucher.locator("input")).toHaveValue("");
+  const summary = page.getByTestId("price-summary");
+  const voucherRow = summary.locator("div", { hasText: "PITCH-10OFF" }).last();
+  await expect(voucherRow).toBeVisible();
+  const off = Math.abs(amountOf(await voucherRow.locator("dd").textContent()));
+  expect(off).toBeGreaterThan(0);
+  await expect.poll(async () => amountOf(await total.textContent())).toBeCloseTo(withoutVoucher - off, 2);
+  await voucherRow.getByRole("button").click();
+  await expect(summary.locator("div", { hasText: "PITCH-10OFF" })).toHaveCount(0);
+  await expect.poll(async () => amountOf(await total.textContent())).toBeCloseTo(withoutVoucher, 2);
+
   await firstLine.getByRole("button", { name: /.+/ }).last().click();
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
 });

@@ -1,5 +1,5 @@
-import crypto from "node:crypto";
 import { giftCards, vouchers } from "#modules/cart/vouchers.schema.ts";
+import { giftCardHash } from "#modules/cart/vouchers.service.ts";
 import { deliveryMethods, dropPoints, paymentMethods } from "#modules/checkout/checkout.schema.ts";
 import { MARKETS } from "#modules/markets/markets.service.ts";
 import type { Database } from "../client.ts";
@@ -88,10 +88,6 @@ export const DEMO_GIFT_CARDS = [
   { code: "GIFT-DEMO-0500-DKKR", currency: "DKK", balance: 50000 },
   { code: "GIFT-DEMO-0500-SEKR", currency: "SEK", balance: 50000 },
 ];
-
-export function giftCardHash(code: string): string {
-  return crypto.createHash("sha256").update(code.trim().toUpperCase().replace(/\s+/g, "")).digest("hex");
-}
 
 const STREETS = [
   "Stadionvej",

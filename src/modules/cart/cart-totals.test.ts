@@ -129,3 +129,120 @@ describe("combine offers", () => {
     expect(totals.cartTotalAmount).toBe(2985);
   });
 });
+
+describe("vouchers and gift cards", () => {
+  const eur = (
+    lines: { id: number; price: number }[],
+    extra: Partial<Parameters<typeof computeTotals>[0]> = {},
+  ) =>
+    computeTotals({
+      currency: "EUR",
+      paymentFee: 0,
+      delivery: { price: 495, freeDeliveryLimit: 10000 },
+      lines: lines.map((line) => ({
+        lineId: line.id,
+        supplier: "Warehouse",
+        quantity: 1,
+        unitPrice: line.price,
+        unitRrp: line.price,
+        vatRate: 20,
+        sublines: [],
+      })),
+      ...extra,
+    });
+
+  it("takes a percentage off the discountable goods only, rounded as the currency is (DKK)", () => {
+    const totals = computeTotals({
+      currency: "DKK",
+      paymentFee: 0,
+      delivery: { price: 3900, freeDeliveryLimit: 49900 },
+      vouchers: [{ code: "PITCH-10OFF", kind: "percentage", value: 10, minimumOrder: 0 }],
+      lines: [
+        {
+          lineId: 1,
+          supplier: "Warehouse",
+          quantity: 1,
+          unitPrice: 49900,
+          unitRrp: 49900,
+          vatRate: 25,
+          sublines: [],
+        },
+        // A gift card: excluded from discounts, no VAT.
+        {
+          lineId: 2,
+          supplier: "Warehouse",
+          quantity: 1,
+          unitPrice: 50000,
+          unitRrp: 50000,
+          vatRate: 0,
+          sublines: [],
+          discountable: false,
+        },
+      ],
+    });
+    // 10 % of 499 kr = 49.90 kr, rounded to whole kroner: 50 kr.
+    expect(totals.coupons).toEqual([{ code: "PITCH-10OFF", amount: 5000, applied: true }]);
+    expect(totals.paymentTotal).toBe(94900); // 999 − 50, delivery free above 499 kr
+    expect(totals.paymentTotalVat).toBe(8980); // (499 − 50) × 25/125
+  });
+
+  it("takes a fixed amount from its minimum order on and shares it over the lines for VAT (EUR)", () => {
+    const below = eur([{ id: 1, price: 8995 }], {
+      vouchers: [{ code: "PITCH-25EUR", kind: "fixed", value: 2500, minimumOrder: 10000 }],
+    });
+    expect(below.coupons).toEqual([{ code: "PITCH-25EUR", amount: 0, applied: false }]);
+    expect(below.paymentTotal).toBe(9490); // 89.95 + 4.95 delivery
+    const above = eur(
+      [
+        { id: 1, price: 8995 },
+        { id: 2, price: 3000 },
+      ],
+      { vouchers: [{ code: "PITCH-25EUR", kind: "fixed", value: 2500, minimumOrder: 10000 }] },
+    );
+    expect(above.paymentTotal).toBe(9495); // 119.95 − 25.00, delivery free from 100
+    // Shares: 25 × 89.95/119.95 = 18.75 and 25 × 30/119.95 = 6.25;
+    // VAT: (89.95 − 18.75)/6 = 11.87 and (30 − 6.25)/6 = 3.96.
+    expect(above.paymentTotalVat).toBe(1187 + 396);
+  });
+
+  it("makes delivery free with a free-delivery voucher, the regular price kept for striking through", () => {
+    const totals = eur([{ id: 1, price: 2000 }], {
+      vouchers: [{ code: "FREE-SHIP", kind: "free_delivery", value: 0, minimumOrder: 0 }],
+    });
+    expect(totals.delivery).toEqual({ unitPrice: 0, unitRrp: 495 });
+    expect(totals.paymentTotal).toBe(2000);
+  });
+
+  it("never takes the total below 0", () => {
+    const totals = eur([{ id: 1, price: 1000 }], {
+      vouchers: [{ code: "BIG", kind: "fixed", value: 2500, minimumOrder: 0 }],
+    });
+    expect(totals.coupons[0]?.amount).toBe(1000);
+    expect(totals.paymentTotal).toBe(495); // only delivery is left
+    expect(totals.paymentTotalVat).toBe(83); // 4.95/6 = 0.825
+  });
+
+  it("lets gift cards pay part or all of the order, and no card pays more than is left", () => {
+    const lines = [
+      { id: 1, price: 8995 },
+      { id: 2, price: 3000 },
+    ];
+    const part = eur(lines, { giftCards: [{ code: "…EURO", balance: 5000 }] });
+    expect(part.orderTotal).toBe(11995);
+    expect(part.giftCards).toEqual([{ code: "…EURO", amount: 5000 }]);
+    expect(part.paymentTotal).toBe(6995);
+    const all = eur(lines, {
+      giftCards: [
+        { code: "…AAAA", balance: 10000 },
+        { code: "…BBBB", balance: 5000 },
+      ],
+    });
+    expect(all.giftCards).toEqual([
+      { code: "…AAAA", amount: 10000 },
+      { code: "…BBBB", amount: 1995 },
+    ]);
+    expect(all.paymentTotal).toBe(0);
+    // Gift cards are payment: the VAT of the goods is unchanged.
+    expect(all.paymentTotalVat).toBe(part.paymentTotalVat);
+  });
+});

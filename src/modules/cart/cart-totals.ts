@@ -24,6 +24,23 @@ export interface TotalsLine {
   sublines: TotalsSubline[];
   /** Taken off the line's goods by an offer (a combine offer's benefit price), in minor units. */
   offerDiscount?: number;
+  /** False for goods excluded from discounts (gift cards among them): vouchers leave them alone. */
+  discountable?: boolean;
+}
+
+/** A voucher the shop accepts for this bag's currency and date; its minimum order is checked here. */
+export interface TotalsVoucher {
+  code: string;
+  kind: "percentage" | "fixed" | "free_delivery";
+  /** Percent, or minor units for a fixed amount. */
+  value: number;
+  minimumOrder: number;
+}
+
+/** A gift card paying part of the order: what is left on it, in the order's currency. */
+export interface TotalsGiftCard {
+  code: string;
+  balance: number;
 }
 
 export interface TotalsInput {
@@ -32,6 +49,8 @@ export interface TotalsInput {
   /** The delivery method that would be used: its price and the total from which it is free. */
   delivery: { price: number; freeDeliveryLimit: number | null } | null;
   paymentFee: number;
+  vouchers?: TotalsVoucher[];
+  giftCards?: TotalsGiftCard[];
 }
 
 export interface LineTotals {
@@ -54,6 +73,11 @@ export interface CartTotals {
   paymentTotalVat: number;
   /** How much more the cart needs for free delivery; 0 when it already has it. */
   leftForFreeDelivery: number;
+  /** Each voucher and what it takes off (0 while its minimum order is not reached). */
+  coupons: { code: string; amount: number; applied: boolean }[];
+  /** The order's total before gift cards pay their part. */
+  orderTotal: number;
+  giftCards: { code: string; amount: number }[];
 }
 
 /** The VAT inside a VAT-inclusive amount, rounded to the minor unit. */
@@ -80,22 +104,60 @@ export function computeTotals(input: TotalsInput): CartTotals {
   const cartTotalAmount = lines.reduce((sum, line) => sum + line.lineTotal, 0);
   const discount = lines.reduce((sum, line) => sum + line.lineTotalDiscount, 0);
 
+  // Vouchers: on the goods that may be discounted, one after the other, never below 0.
+  const eligible = input.lines.reduce(
+    (sum, line, i) => (line.discountable === false ? sum : sum + (lines[i]?.lineTotal ?? 0)),
+    0,
+  );
+  let left = eligible;
+  let freeDeliveryVoucher = false;
+  const coupons = (input.vouchers ?? []).map((voucher) => {
+    if (cartTotalAmount < voucher.minimumOrder || lines.length === 0)
+      return { code: voucher.code, amount: 0, applied: false };
+    if (voucher.kind === "free_delivery") {
+      freeDeliveryVoucher = true;
+      return { code: voucher.code, amount: 0, applied: true };
+    }
+    const wanted =
+      voucher.kind === "percentage"
+        ? roundForCurrency(Math.round((eligible * voucher.value) / 100), input.currency)
+        : voucher.value;
+    const amount = Math.min(wanted, left);
+    left -= amount;
+    return { code: voucher.code, amount, applied: true };
+  });
+  const voucherTotal = eligible - left;
+
   const regular = input.delivery?.price ?? 0;
   const limit = input.delivery?.freeDeliveryLimit ?? null;
-  const free = lines.length === 0 || (limit !== null && cartTotalAmount >= limit);
+  const free = lines.length === 0 || freeDeliveryVoucher || (limit !== null && cartTotalAmount >= limit);
   const delivery = { unitPrice: free ? 0 : regular, unitRrp: regular };
-  const leftForFreeDelivery = limit === null ? 0 : Math.max(0, limit - cartTotalAmount);
+  const leftForFreeDelivery =
+    limit === null || freeDeliveryVoucher ? 0 : Math.max(0, limit - cartTotalAmount);
 
-  const paymentTotal = roundForCurrency(
-    cartTotalAmount + delivery.unitPrice + input.paymentFee,
+  const orderTotal = roundForCurrency(
+    cartTotalAmount - voucherTotal + delivery.unitPrice + input.paymentFee,
     input.currency,
   );
-  // Delivery and the payment fee are taxed at the rate of the first line, as the payment providers
-  // are told.
+  // Gift cards pay part of the order: the balance never goes below 0 and nothing is paid twice.
+  let toPay = orderTotal;
+  const giftCards = (input.giftCards ?? []).map((card) => {
+    const amount = Math.max(0, Math.min(card.balance, toPay));
+    toPay -= amount;
+    return { code: card.code, amount };
+  });
+
+  // VAT: a voucher's discount is shared over the discountable lines in proportion to their totals,
+  // so each line's VAT is taken from what is really paid for it. Delivery and the payment fee are
+  // taxed at the rate of the first line, as the payment providers are told.
   const firstRate = input.lines[0]?.vatRate ?? 0;
-  const paymentTotalVat =
-    lines.reduce((sum, line) => sum + line.lineTotalVat, 0) +
-    vatIncluded(delivery.unitPrice + input.paymentFee, firstRate);
+  const lineVat = input.lines.reduce((sum, line, i) => {
+    const total = lines[i]?.lineTotal ?? 0;
+    const share =
+      line.discountable === false || eligible === 0 ? 0 : Math.round((voucherTotal * total) / eligible);
+    return sum + vatIncluded(total - share, line.vatRate);
+  }, 0);
+  const paymentTotalVat = lineVat + vatIncluded(delivery.unitPrice + input.paymentFee, firstRate);
 
   return {
     lines,
@@ -103,8 +165,11 @@ export function computeTotals(input: TotalsInput): CartTotals {
     discount,
     delivery,
     paymentFee: input.paymentFee,
-    paymentTotal,
+    paymentTotal: toPay,
     paymentTotalVat,
     leftForFreeDelivery,
+    coupons,
+    orderTotal,
+    giftCards,
   };
 }

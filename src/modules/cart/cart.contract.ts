@@ -108,7 +108,17 @@ export const cartOutput = z.object({
   free_delivery_limit: z.number().nullable(),
   left_for_free_delivery: z.number(),
   contains_teamsport_products: z.boolean(),
-  coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
+  /** The total before gift cards pay their part; payment_total is what is left to pay. */
+  order_total: z.number(),
+  coupons: z.array(
+    z.object({
+      code: z.string(),
+      amount: z.number(),
+      applied: z.boolean(),
+      /** Why it takes nothing off now (a translation id): minimum order not reached, expired, … */
+      message: z.string().nullable(),
+    }),
+  ),
   giftcards: z.array(z.object({ code: z.string(), amount: z.number(), is_value: z.boolean() })),
 });
 export type CartOutput = z.output<typeof cartOutput>;
@@ -126,4 +136,29 @@ export const updateQuantityInput = z.object({
 export const lineMessagesOutput = z.object({
   quantity: z.number().int().optional(),
   messages: z.array(z.object({ text: z.string(), level: z.enum(["info", "warning", "error"]) })),
+});
+
+/** `POST /api/vouchers/add/`; the placeholder shows groups of letters and digits joined by hyphens. */
+export const voucherInput = z.object({
+  voucher_code: z
+    .string({ error: "voucher.error.required" })
+    .trim()
+    .min(1, { error: "voucher.error.required" })
+    .max(40, { error: "voucher.error.tooLong" }),
+});
+export const VOUCHER_PLACEHOLDER = "PITCH-10OFF-2026";
+
+export const voucherOutput = z.object({
+  success: z.boolean(),
+  error_message: z.string().nullable(),
+  warning_message: z.array(z.string()),
+});
+
+/** Gift-card entry: the code is trimmed; an empty code cannot be sent. */
+export const giftCardInput = z.object({
+  code: z
+    .string({ error: "giftcard.error.required" })
+    .trim()
+    .min(1, { error: "giftcard.error.required" })
+    .max(40, { error: "giftcard.error.tooLong" }),
 });

@@ -370,3 +370,97 @@ describe("changing and removing lines", () => {
     expect([2, 3]).toContain(final);
   });
 });
+
+describe("vouchers and gift cards on the bag", () => {
+  const year = new Date().getUTCFullYear();
+  const remove = (shopper: ReturnType<typeof visitor>, url: string) =>
+    t.app.inject({
+      method: "DELETE",
+      url,
+      headers: { ...csrfHeaders(t.config, shopper.jar), "content-type": "application/json" },
+    });
+
+  it("applies a percentage voucher (total drops by it), refuses bad codes and removes it", async () => {
+    const shopper = visitor();
+    await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
+    const before = (await shopper.get("/cart/data/")).json();
+    const added = await shopper.json("/api/vouchers/add/", { voucher_code: ` pitch-10off-${year} ` });
+    expect(added.json()).toEqual({ success: true, error_message: null, warning_message: [] });
+    const after = (await shopper.get("/cart/data/")).json();
+    const off = after.coupons[0];
+    expect(off).toMatchObject({ code: `PITCH-10OFF-${year}`, applied: true });
+    // 10 % of the goods, in whole kroner.
+    expect(off.amount).toBe(Math.round(before.cart_total_amount * 0.1));
+    expect(after.payment_total).toBeCloseTo(before.payment_total - off.amount, 2);
+
+    expect(
+      (await shopper.json("/api/vouchers/add/", { voucher_code: `PITCH-10OFF-${year}` })).json()
+        .error_message,
+    ).toBe("voucher.error.alreadyApplied");
+    expect(
+      (await shopper.json("/api/vouchers/add/", { voucher_code: `PITCH-SUMMER-${year - 1}` })).json()
+        .error_message,
+    ).toBe("voucher.error.expired");
+    expect(
+      (await shopper.json("/api/vouchers/add/", { voucher_code: `PITCH-ONCE-${year}` })).json().error_message,
+    ).toBe("voucher.error.usedUp");
+    // A euro voucher in the Danish shop.
+    expect(
+      (await shopper.json("/api/vouchers/add/", { voucher_code: `PITCH-25EUR-${year}` })).json()
+        .error_message,
+    ).toBe("voucher.error.currency");
+    expect((await shopper.json("/api/vouchers/add/", { voucher_code: "x".repeat(500) })).statusCode).toBe(
+      400,
+    );
+    expect((await shopper.json("/api/vouchers/add/", { voucher_code: "   " })).statusCode).toBe(400);
+
+    expect((await remove(shopper, `/api/vouchers/remove/PITCH-10OFF-${year}/`)).statusCode).toBe(200);
+    expect((await shopper.get("/cart/data/")).json().payment_total).toBe(before.payment_total);
+    // Removing one that is not applied.
+    expect((await remove(shopper, `/api/vouchers/remove/PITCH-10OFF-${year}/`)).statusCode).toBe(404);
+    expect((await remove(shopper, "/api/vouchers/remove/NOPE/")).statusCode).toBe(404);
+  });
+
+  it("warns when a voucher's minimum order is not reached yet", async () => {
+    const shopper = visitor();
+    await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
+    const cart = (await shopper.get("/cart/data/")).json();
+    const added = await shopper.json("/api/vouchers/add/", { voucher_code: `PITCH-200DKK-${year}` });
+    if (cart.cart_total_amount < 750) {
+      expect(added.json().warning_message).toEqual(["voucher.warning.minimumOrder"]);
+      expect((await shopper.get("/cart/data/")).json().payment_total).toBe(cart.payment_total);
+    } else {
+      expect(added.json().warning_message).toEqual([]);
+    }
+  });
+
+  it("answers 429 after more than 10 wrong codes a minute from one visitor", async () => {
+    const shopper = visitor();
+    await shopper.get("/cart/data/");
+    await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push((await shopper.json("/api/vouchers/add/", { voucher_code: `GUESS-${i}` })).statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.at(-1)).toBe(429);
+  });
+
+  it("lets a gift card pay part of the order and shows only its last characters", async () => {
+    const shopper = visitor();
+    await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
+    const before = (await shopper.get("/cart/data/")).json();
+    expect((await shopper.json("/api/giftcards/add/", { code: "gift-demo-0500-dkkr" })).statusCode).toBe(200);
+    const after = (await shopper.get("/cart/data/")).json();
+    const paid = Math.min(500, before.order_total);
+    expect(after.giftcards).toEqual([{ code: "…DKKR", amount: paid, is_value: true }]);
+    expect(after.payment_total).toBeCloseTo(before.order_total - paid, 2);
+    expect(JSON.stringify(after)).not.toContain("GIFT-DEMO-0500");
+    expect(
+      (await shopper.json("/api/giftcards/add/", { code: "GIFT-DEMO-0050-EURO" })).json().error_message,
+    ).toBe("giftcard.error.currency");
+    expect((await shopper.json("/api/giftcards/add/", { code: "" })).statusCode).toBe(400);
+    expect((await remove(shopper, "/api/giftcards/remove/DKKR/")).statusCode).toBe(200);
+    expect((await shopper.get("/cart/data/")).json().giftcards).toEqual([]);
+    expect((await remove(shopper, "/api/giftcards/remove/DKKR/")).statusCode).toBe(404);
+  });
+});

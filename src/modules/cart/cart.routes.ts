@@ -7,9 +7,12 @@ import {
   addResultOutput,
   addToCartInput,
   cartOutput,
+  giftCardInput,
   lineMessagesOutput,
   newCartInput,
   updateQuantityInput,
+  voucherInput,
+  voucherOutput,
 } from "./cart.contract.ts";
 import {
   addPackage,
@@ -23,6 +26,7 @@ import {
   updateLineQuantity,
 } from "./cart.service.ts";
 import { customizationInput } from "./customization.contract.ts";
+import { addGiftCard, addVoucher, normaliseCode, removeGiftCard, removeVoucher } from "./vouchers.service.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const okOutput = z.object({ success: z.literal(true) });
@@ -198,6 +202,104 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request) => {
       await deleteLine(db, ownerOf(request), request.params.id);
       return { messages: [] };
+    },
+  );
+
+  const voucherFailure = (reply: FastifyReply, error: unknown) => {
+    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
+    return reply.status(400).send({
+      success: false,
+      error_message: error.message,
+      warning_message: [],
+      error: error.code,
+      message: error.message,
+      ...(error.fields ? { fields: error.fields } : {}),
+    });
+  };
+
+  app.post(
+    "/api/vouchers/add/",
+    {
+      schema: {
+        tags,
+        summary: "Puts a voucher on the bag (wrong codes are limited to 10 a minute per visitor)",
+        body: voucherInput,
+        response: { 200: voucherOutput },
+      },
+    },
+    async (request, reply) => {
+      await ensureSession(request, reply);
+      const owner = ownerOf(request);
+      try {
+        await addVoucher(db, owner, {
+          code: request.body.voucher_code,
+          currency: request.market.currency,
+          ip: request.ip,
+        });
+      } catch (error) {
+        return voucherFailure(reply, error);
+      }
+      const cart = await readCart(db, owner, request.market, request.locale);
+      const added = cart.coupons.find((coupon) => coupon.code === normaliseCode(request.body.voucher_code));
+      return { success: true, error_message: null, warning_message: added?.message ? [added.message] : [] };
+    },
+  );
+
+  app.delete(
+    "/api/vouchers/remove/:code/",
+    {
+      schema: {
+        tags,
+        summary: "Takes a voucher off the bag (404 when it is not on it)",
+        params: z.object({ code: z.string().min(1).max(40) }),
+        response: { 200: okOutput },
+      },
+    },
+    async (request) => {
+      await removeVoucher(db, ownerOf(request), request.params.code);
+      return { success: true as const };
+    },
+  );
+
+  app.post(
+    "/api/giftcards/add/",
+    {
+      schema: {
+        tags,
+        summary:
+          "Lets a gift card pay part of the order (wrong codes are limited to 10 a minute per visitor)",
+        body: giftCardInput,
+        response: { 200: voucherOutput },
+      },
+    },
+    async (request, reply) => {
+      await ensureSession(request, reply);
+      try {
+        await addGiftCard(db, ownerOf(request), {
+          code: request.body.code,
+          currency: request.market.currency,
+          ip: request.ip,
+        });
+      } catch (error) {
+        return voucherFailure(reply, error);
+      }
+      return { success: true, error_message: null, warning_message: [] };
+    },
+  );
+
+  app.delete(
+    "/api/giftcards/remove/:last4/",
+    {
+      schema: {
+        tags,
+        summary: "Takes a gift card off the bag by the last four characters it shows",
+        params: z.object({ last4: z.string().min(1).max(8) }),
+        response: { 200: okOutput },
+      },
+    },
+    async (request) => {
+      await removeGiftCard(db, ownerOf(request), request.params.last4);
+      return { success: true as const };
     },
   );
 }

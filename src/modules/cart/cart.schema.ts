@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -12,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/accounts.schema.ts";
 import { productSizes, products } from "../catalog/catalog.schema.ts";
+import { giftCards, vouchers } from "./vouchers.schema.ts";
 
 /**
  * A shopping bag. It belongs to a member, or to an anonymous visitor's session until they log in
@@ -69,4 +71,34 @@ export const cartLines = pgTable(
     index("cart_lines_cart_idx").on(t.cartId),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
+);
+
+/** Vouchers entered on a bag; checked again (dates, use, minimum order) on every read. */
+export const cartVouchers = pgTable(
+  "cart_vouchers",
+  {
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    voucherId: integer("voucher_id")
+      .notNull()
+      .references(() => vouchers.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.voucherId] })],
+);
+
+/** Gift cards entered on a bag to pay part of the order; the balance is taken when the order is placed. */
+export const cartGiftCards = pgTable(
+  "cart_gift_cards",
+  {
+    cartId: integer("cart_id")
+      .notNull()
+      .references(() => carts.id, { onDelete: "cascade" }),
+    giftCardId: integer("gift_card_id")
+      .notNull()
+      .references(() => giftCards.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.giftCardId] })],
 );

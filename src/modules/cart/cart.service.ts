@@ -10,6 +10,7 @@ import { type CartOutput, OWN_SUPPLIER } from "./cart.contract.ts";
 import { cartLines, carts, type LineCustomization, type PackagePart } from "./cart.schema.ts";
 import { computeTotals, type TotalsLine } from "./cart-totals.ts";
 import type { CustomizationInput } from "./customization.contract.ts";
+import { paymentsOf } from "./vouchers.service.ts";
 
 /** Whose bag: a member's, or an anonymous visitor's session's. */
 export interface CartOwner {
@@ -47,6 +48,11 @@ async function lockCart(tx: Tx, owner: CartOwner): Promise<number> {
   if (!row) throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
   await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, row.id));
   return row.id;
+}
+
+/** The owner's bag id, making the bag when there is none (vouchers may come before products). */
+export async function ensureCartId(db: Db, owner: CartOwner): Promise<number> {
+  return db.transaction((tx) => lockCart(tx, owner));
 }
 
 const notAdded = (message: string, status = 400): never => {
@@ -174,6 +180,7 @@ interface ReadRow {
     | { product_id: number; name: string; size: string | null; stock: number | null; online: boolean }[]
     | null;
   is_favorite: boolean;
+  excluded_from_discounts: boolean;
 }
 
 /**
@@ -195,6 +202,7 @@ export async function readCart(
       : db.execute(sql`
       select l.id as line_id, l.product_id, l.size_id, l.quantity, l.customization, l.package_parts,
              p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
+             p.excluded_from_discounts,
              b.name as brand, s.name as size_name, s.stock, sup.name as supplier, pp.price, pp.rrp,
              (select json_agg(json_build_object('type', o.type, 'title', o.title,
                                                 'price', coalesce((o.prices->>${currency})::int, 0)))
@@ -236,6 +244,8 @@ export async function readCart(
   ]);
   const rows = (lineResult as unknown as { rows: ReadRow[] }).rows;
   const offers = (offerResult as unknown as { rows: OfferRow[] }).rows;
+  const payments =
+    cartId === null ? { vouchers: [], giftCards: [], problems: [] } : await paymentsOf(db, cartId, currency);
 
   const prepared = rows.map((row) => {
     const available = row.is_package
@@ -270,6 +280,8 @@ export async function readCart(
   const totals = computeTotals({
     currency,
     paymentFee: 0,
+    vouchers: payments.vouchers,
+    giftCards: payments.giftCards,
     delivery: method ? { price: method.price, freeDeliveryLimit: method.freeDeliveryLimit } : null,
     lines: charged.map(
       (line): TotalsLine => ({
@@ -281,6 +293,7 @@ export async function readCart(
         vatRate: line.row.is_giftcard ? 0 : market.vatRate,
         sublines: line.sublines.map((sub) => ({ label: sub.product, unitPrice: sub.unitPrice })),
         offerDiscount: offerDiscounts.get(line.row.line_id) ?? 0,
+        discountable: !line.row.is_giftcard && !line.row.excluded_from_discounts,
       }),
     ),
   });
@@ -347,8 +360,21 @@ export async function readCart(
     left_for_free_delivery: amount(totals.leftForFreeDelivery),
     // Club shirts with prints and team kits are teamsport goods (they go through the print shop).
     contains_teamsport_products: charged.some((line) => line.row.is_package || line.row.is_customizable),
-    coupons: [],
-    giftcards: [],
+    order_total: amount(totals.orderTotal),
+    coupons: [
+      ...totals.coupons.map((coupon) => ({
+        code: coupon.code,
+        amount: amount(coupon.amount),
+        applied: coupon.applied,
+        message: coupon.applied ? null : "voucher.warning.minimumOrder",
+      })),
+      ...payments.problems.map((p) => ({ code: p.code, amount: 0, applied: false, message: p.problem })),
+    ],
+    giftcards: totals.giftCards.map((card) => ({
+      code: card.code,
+      amount: amount(card.amount),
+      is_value: true,
+    })),
   };
 }
 

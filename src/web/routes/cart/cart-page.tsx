@@ -10,6 +10,7 @@ import { track } from "#web/lib/tracking.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
 import { loadCart } from "./cart.server.ts";
+import { VoucherForm } from "./voucher-form.tsx";
 
 type Line = CartOutput["lines"][number];
 
@@ -35,6 +36,20 @@ export function meta() {
 export default function CartPage({ loaderData }: Route.ComponentProps) {
   const { cart } = loaderData;
   const intl = useIntl();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const removePayment = async (url: string) => {
+    try {
+      await api(url, { method: "DELETE" });
+    } catch {
+      toast({
+        title: intl.formatMessage({ id: "voucher.removeFailed" }),
+        variant: "destructive",
+        flow: true,
+      });
+    }
+    revalidator.revalidate();
+  };
   const money = (amount: number) => intl.formatNumber(amount, { style: "currency", currency: cart.currency });
   const ecommerce = (lines: Line[]) => ({
     currency: cart.currency,
@@ -119,7 +134,25 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <h2 className="text-lg font-bold">
             <FormattedMessage id="cart.summary" />
           </h2>
-          <PriceSummary totals={cart} />
+          <PriceSummary
+            totals={cart}
+            onRemoveCoupon={(code) => removePayment(`/api/vouchers/remove/${encodeURIComponent(code)}/`)}
+            onRemoveGiftCard={(code) =>
+              removePayment(`/api/giftcards/remove/${encodeURIComponent(code.replace("…", ""))}/`)
+            }
+          />
+          {cart.coupons
+            .filter((coupon) => coupon.message)
+            .map((coupon) => (
+              <p key={coupon.code} className="text-sm text-amber-900">
+                {coupon.code}:{" "}
+                {intl.formatMessage({
+                  id: coupon.message as string,
+                  defaultMessage: coupon.message as string,
+                })}
+              </p>
+            ))}
+          <VoucherForm onApplied={() => revalidator.revalidate()} />
           <Link
             to="/checkout/"
             onClick={() => track({ event: "begin_checkout", ecommerce: ecommerce(cart.lines) })}
