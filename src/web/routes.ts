@@ -13,6 +13,7 @@ export default [
   route("account/home", "routes/account/account-home-page.tsx"),
   route("p/:slug", "routes/product/product-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),
+  route("cart/shared", "routes/cart/shared-cart-page.tsx"),
   // Every other single-segment address is a category (404 when there is none by that slug).
   route(":slug", "routes/listing/category-page.tsx"),
   route("*", "routes/not-found/not-found-page.tsx"),

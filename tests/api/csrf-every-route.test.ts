@@ -18,7 +18,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-const concretePath = (url: string) => url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, "1").replace(/\*$/, "anything/");
+const concretePath = (url: string) =>
+  url.replace(/:[A-Za-z_][A-Za-z0-9_]*/g, "1").replace(/\*$/, "anything/");
 
 describe("CSRF on every state-changing route", () => {
   it("finds the state-changing routes in the route table", () => {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 
 interface Card {
@@ -13,10 +13,8 @@ interface Size {
   supplier: string;
 }
 
-test("the bag groups lines by supplier, follows quantity changes in its totals, and removes lines", async ({
-  page,
-}) => {
-  // Two products: one shipped by the shop, one by a partner.
+/** Fills the page's bag with two products, one shipped by the shop and one by a partner. */
+async function fillBag(page: Page) {
   const cards = (await (await page.request.get("/api/search/?q=*")).json()).products as Card[];
   const picks: { product: number; size: number; supplier: string }[] = [];
   for (const card of cards) {
@@ -36,7 +34,12 @@ test("the bag groups lines by supplier, follows quantity changes in its totals, 
     });
     expect(added.status()).toBe(200);
   }
+}
 
+test("the bag groups lines by supplier, follows quantity changes in its totals, and removes lines", async ({
+  page,
+}) => {
+  await fillBag(page);
   await page.goto("/cart/");
   await expect(page.getByTestId("supplier-group")).toHaveCount(2);
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
@@ -83,4 +86,37 @@ test("an empty bag says so", async ({ browser }) => {
   await expect(page.locator("main a[href='/search/?q=*']")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await context.close();
+});
+
+test("a shared bag opens in another browser and adds the same lines", async ({ page, browser }) => {
+  await fillBag(page);
+  await page.goto("/cart/");
+  await page.getByTestId("share-bag").click();
+  const link = await page.getByTestId("share-link").inputValue();
+  expect(link).toMatch(/\/cart\/shared\/\?uuid=[0-9a-f-]{36}$/);
+  const lines = (await (await page.request.get("/cart/data/")).json()).lines as {
+    product_id: number;
+    size_id: number;
+    quantity: number;
+  }[];
+
+  const friend = await browser.newContext();
+  const other = await friend.newPage();
+  await other.goto(new URL(link).pathname + new URL(link).search);
+  await expect(other.getByTestId("shared-item")).toHaveCount(lines.length);
+  await expectNoSeriousA11yViolations(other);
+  await other.getByTestId("add-all").click();
+  await expect
+    .poll(async () => ((await (await other.request.get("/cart/data/")).json()).lines as unknown[]).length)
+    .toBe(lines.length);
+  const copied = (await (await other.request.get("/cart/data/")).json()).lines as typeof lines;
+  const key = (l: (typeof lines)[number]) => `${l.product_id}/${l.size_id}/${l.quantity}`;
+  expect(copied.map(key).sort()).toEqual(lines.map(key).sort());
+  await friend.close();
+});
+
+test("a shared bag link that leads nowhere says so", async ({ page }) => {
+  await page.goto("/cart/shared/?uuid=00000000-0000-4000-8000-000000000000");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByTestId("shared-item")).toHaveCount(0);
 });

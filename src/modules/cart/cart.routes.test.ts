@@ -464,3 +464,39 @@ describe("vouchers and gift cards on the bag", () => {
     expect((await remove(shopper, "/api/giftcards/remove/DKKR/")).statusCode).toBe(404);
   });
 });
+
+describe("shared bags", () => {
+  it("shares a copy of the bag that anyone can open, marks sold-out items, and refuses bad links", async () => {
+    const owner = visitor();
+    await owner.form("/cart/items/add_to_cart/", {
+      product: plain.product_id,
+      size: plain.size_id,
+      amount: 2,
+    });
+    const lineId = (
+      await owner.form("/cart/items/add_to_cart/", { product: shirt.product_id, size: shirt.size_id })
+    ).json().data.pk;
+    await owner.form(`/customizations/update/${lineId}/`, { name: "MÜLLER", number: "10" });
+    const created = await owner.json("/api/cart/shared/create_shared_cart/", {});
+    expect(created.statusCode).toBe(200);
+    const id = created.json().shared_cart;
+
+    const other = visitor();
+    const shared = (await other.get(`/api/cart/shared/${id}/`)).json().shared_items;
+    expect(shared).toHaveLength(2);
+    expect(shared[0]).toMatchObject({ size_id: plain.size_id, quantity: 2, sold_out: false });
+    expect(shared[0].product[0].product_id).toBe(plain.product_id);
+    expect(shared[1]).toMatchObject({ name: "MÜLLER", number: "10" });
+
+    await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${plain.size_id}`);
+    expect((await other.get(`/api/cart/shared/${id}/`)).json().shared_items[0].sold_out).toBe(true);
+    await t.database.db.execute(
+      sql`update product_sizes set stock = ${plain.stock} where id = ${plain.size_id}`,
+    );
+
+    expect((await other.get("/api/cart/shared/not-a-uuid/")).statusCode).toBe(400);
+    expect((await other.get("/api/cart/shared/00000000-0000-4000-8000-000000000000/")).statusCode).toBe(404);
+    // An empty bag cannot be shared.
+    expect((await visitor().json("/api/cart/shared/create_shared_cart/", {})).statusCode).toBe(400);
+  });
+});

@@ -26,6 +26,7 @@ import {
   updateLineQuantity,
 } from "./cart.service.ts";
 import { customizationInput } from "./customization.contract.ts";
+import { createSharedCart, getSharedCart } from "./shared-carts.service.ts";
 import { addGiftCard, addVoucher, normaliseCode, removeGiftCard, removeVoucher } from "./vouchers.service.ts";
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
@@ -301,5 +302,29 @@ export async function cartRoutes(fastify: FastifyInstance) {
       await removeGiftCard(db, ownerOf(request), request.params.last4);
       return { success: true as const };
     },
+  );
+
+  app.post(
+    "/api/cart/shared/create_shared_cart/",
+    {
+      schema: {
+        tags,
+        summary: "Shares the bag: a copy of its lines under a link id (400 for an empty bag)",
+        response: { 200: z.object({ shared_cart: z.string().uuid() }) },
+      },
+    },
+    async (request) => ({ shared_cart: await createSharedCart(db, ownerOf(request)) }),
+  );
+
+  app.get(
+    "/api/cart/shared/:uuid/",
+    {
+      schema: {
+        tags,
+        summary: "A shared bag's items as they can be bought now (sold_out marks those that cannot)",
+        params: z.object({ uuid: z.string().uuid({ error: "cart.error.sharedLink" }) }),
+      },
+    },
+    async (request) => getSharedCart(db, request.params.uuid, request.market.currency),
   );
 }

@@ -10,6 +10,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/accounts.schema.ts";
 import { productSizes, products } from "../catalog/catalog.schema.ts";
@@ -102,3 +103,18 @@ export const cartGiftCards = pgTable(
   },
   (t) => [primaryKey({ columns: [t.cartId, t.giftCardId] })],
 );
+
+/** A shared bag: a copy of its lines when it was shared, opened by anyone with the link. */
+export interface SharedItem {
+  product_id: number;
+  size_id: number | null;
+  quantity: number;
+  package_parts: PackagePart[] | null;
+  customization: LineCustomization | null;
+}
+
+export const sharedCarts = pgTable("shared_carts", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  items: jsonb("items").$type<SharedItem[]>().notNull(),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import { track } from "#web/lib/tracking.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
 import { loadCart } from "./cart.server.ts";
+import { ShareBag } from "./share-bag.tsx";
 import { VoucherForm } from "./voucher-form.tsx";
 
 type Line = CartOutput["lines"][number];
@@ -153,6 +154,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
           <VoucherForm onApplied={() => revalidator.revalidate()} />
+          <ShareBag />
           <Link
             to="/checkout/"
             onClick={() => track({ event: "begin_checkout", ecommerce: ecommerce(cart.lines) })}

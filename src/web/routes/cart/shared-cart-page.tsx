@@ -1,0 +1,183 @@
+import { useEffect, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
+import { ApiRequestError, api } from "#web/lib/api.ts";
+import { useToast } from "#web/ui/toast.tsx";
+
+interface SharedItem {
+  id: number;
+  product: ProductCard[];
+  size: string | null;
+  size_id: number | null;
+  quantity: number;
+  package: { product_id: number; size_id: number }[] | null;
+  customization: {
+    name: string;
+    number: string;
+    marker: string;
+    player_flag: string;
+    print_type: string;
+  } | null;
+  sold_out: boolean;
+}
+
+export function meta() {
+  return [{ title: "Pitchside" }, { name: "robots", content: "noindex" }];
+}
+
+/** One shared item into the visitor's own bag: the product (or package), then its print. */
+async function addShared(item: SharedItem): Promise<void> {
+  const product = item.product[0];
+  if (!product) throw new Error("gone");
+  const result = item.package
+    ? await api<{ data: { pk: number } }>("/cart/items/new_cart/", {
+        json: {
+          product: { product_id: product.product_id, amount: item.quantity },
+          subproducts: item.package.map((part) => ({ ...part, amount: item.quantity })),
+          promotions: [],
+        },
+      })
+    : await api<{ data: { pk: number } }>("/cart/items/add_to_cart/", {
+        form: {
+          product: String(product.product_id),
+          size: String(item.size_id),
+          amount: String(item.quantity),
+        },
+      });
+  if (item.customization)
+    await api(`/customizations/update/${result.data.pk}/`, { form: { ...item.customization } });
+}
+
+export default function SharedCartPage() {
+  const intl = useIntl();
+  const toast = useToast();
+  const revalidator = useRevalidator();
+  const [params] = useSearchParams();
+  const uuid = params.get("uuid") ?? "";
+  const [items, setItems] = useState<SharedItem[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ shared_items: SharedItem[] }>(`/api/cart/shared/${encodeURIComponent(uuid)}/`, {
+      signal: controller.signal,
+    })
+      .then((result) => setItems(result.shared_items))
+      .catch(() => setItems([]));
+    return () => controller.abort();
+  }, [uuid]);
+
+  const add = async (list: SharedItem[]) => {
+    setBusy(true);
+    let added = 0;
+    for (const item of list) {
+      try {
+        await addShared(item);
+        added++;
+      } catch (error) {
+        const name = item.product[0]?.name ?? "";
+        const server = error instanceof ApiRequestError ? error.body.fields?.size?.[0] : undefined;
+        toast({
+          title: intl.formatMessage({ id: "shared.addFailed" }, { name }),
+          description: server ? intl.formatMessage({ id: server, defaultMessage: server }) : undefined,
+          variant: "destructive",
+          flow: true,
+        });
+      }
+    }
+    if (added > 0) toast({ title: intl.formatMessage({ id: "shared.added" }, { count: added }), flow: true });
+    revalidator.revalidate();
+    setBusy(false);
+  };
+
+  if (items === null)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-6" aria-busy="true">
+        {[0, 1, 2].map((row) => (
+          <div
+            key={row}
+            className="mb-3 h-24 animate-pulse rounded bg-neutral-200"
+            data-testid="shared-skeleton"
+          />
+        ))}
+      </div>
+    );
+  if (items.length === 0)
+    return (
+      <div className="mx-auto max-w-3xl px-4 py-12 text-center">
+        <h1 className="mb-4 text-2xl font-bold">
+          <FormattedMessage id="shared.notFound" />
+        </h1>
+        <Link to="/" className="underline">
+          <FormattedMessage id="cart.continue" />
+        </Link>
+      </div>
+    );
+  const buyable = items.filter((item) => !item.sold_out);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-6">
+      <h1 className="mb-4 text-2xl font-bold">
+        <FormattedMessage id="shared.title" />
+      </h1>
+      <ul className="mb-4 flex flex-col divide-y divide-neutral-200 rounded border border-neutral-200">
+        {items.map((item) => {
+          const product = item.product[0];
+          return (
+            <li key={item.id} className="flex items-center gap-4 p-4" data-testid="shared-item">
+              {product && (
+                <img
+                  src={product.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="size-20 rounded bg-neutral-100 object-contain"
+                />
+              )}
+              <div className="flex flex-1 flex-col text-sm">
+                <p className="font-semibold text-neutral-700">{product?.brand}</p>
+                {product ? (
+                  <Link to={product.relative_url} className="font-semibold hover:underline">
+                    {product.name}
+                  </Link>
+                ) : null}
+                <p>
+                  {item.size && <FormattedMessage id="drawer.size" values={{ size: item.size }} />} ·{" "}
+                  <FormattedMessage id="shared.quantity" values={{ count: item.quantity }} />
+                </p>
+                {item.customization && (
+                  <p>
+                    {item.customization.name} {item.customization.number}
+                  </p>
+                )}
+              </div>
+              {item.sold_out ? (
+                <span className="text-sm font-semibold text-neutral-700">
+                  <FormattedMessage id="product.soldOut" />
+                </span>
+              ) : (
+                <button
+                  type="button"
+                  disabled={busy}
+                  onClick={() => add([item])}
+                  className="rounded-full border border-neutral-900 px-4 py-2 text-sm font-semibold disabled:opacity-50"
+                >
+                  <FormattedMessage id="product.addToBag" />
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <button
+        type="button"
+        disabled={busy || buyable.length === 0}
+        onClick={() => add(buyable)}
+        data-testid="add-all"
+        className="w-full rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
+      >
+        <FormattedMessage id="shared.addAll" />
+      </button>
+    </div>
+  );
+}
