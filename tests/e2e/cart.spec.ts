@@ -120,3 +120,57 @@ test("a shared bag link that leads nowhere says so", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByTestId("shared-item")).toHaveCount(0);
 });
+
+async function addByApi(page: Page, product: number, size: number) {
+  const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+  const added = await page.request.post("/cart/items/add_to_cart/", {
+    form: { product: String(product), size: String(size) },
+    headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest" },
+  });
+  expect(added.status()).toBe(200);
+}
+
+/** Products a visitor can add, each with a size in stock. */
+async function buyableSizes(page: Page, count: number, check: (card: Card) => boolean = () => true) {
+  const cards = (await (await page.request.get("/api/search/?q=*")).json()).products as Card[];
+  const picks: { product: number; size: number }[] = [];
+  for (const card of cards) {
+    if (card.is_exclusive || card.attributes.item_type === "package" || !check(card)) continue;
+    const sizes = (await (await page.request.get(`/api/availability/${card.product_id}/`)).json()) as Size[];
+    const size = sizes.find((s) => s.stock_info > 0);
+    if (size) picks.push({ product: card.product_id, size: size.size_id });
+    if (picks.length === count) break;
+  }
+  return picks;
+}
+
+test("a bag of five lines or more can be emptied in one go", async ({ page }) => {
+  await page.goto("/");
+  for (const pick of await buyableSizes(page, 5)) await addByApi(page, pick.product, pick.size);
+  await page.goto("/cart/");
+  await expect(page.getByTestId("cart-line")).toHaveCount(5);
+  await page.getByTestId("bulk-remove").click();
+  await expectNoSeriousA11yViolations(page);
+  await page.getByTestId("bulk-remove-confirm").click();
+  await expect(page.getByTestId("cart-line")).toHaveCount(0);
+});
+
+test("a printed name and number are added to a bag line through a dialog and removed again", async ({
+  page,
+}) => {
+  await page.goto("/");
+  const [shirt] = await buyableSizes(page, 1, (card) => card.attributes.item_type === "football_shirts");
+  const options = await (await page.request.get(`/customizations/get/${shirt?.product}/`)).json();
+  test.skip(options.data.length === 0, "the first shirt cannot be printed");
+  await addByApi(page, shirt?.product as number, shirt?.size as number);
+  await page.goto("/cart/");
+  await page.getByTestId("add-print").click();
+  const dialog = page.getByRole("dialog");
+  await dialog.locator("input").nth(0).fill("MÜLLER");
+  await dialog.locator("input").nth(1).fill("10");
+  await dialog.locator('button[type="submit"]').click();
+  await expect(page.getByTestId("cart-line")).toContainText("MÜLLER 10");
+  await page.getByTestId("remove-print").click();
+  await expect(page.getByTestId("add-print")).toBeVisible();
+  await expect(page.getByTestId("cart-line")).not.toContainText("MÜLLER 10");
+});

@@ -70,6 +70,8 @@ export const cartLineOutput = z.object({
   line_total_discount: z.number(),
   supplier: z.string(),
   customizable: z.boolean(),
+  /** The member keeps this product as a favourite (always false for visitors). */
+  is_favorite: z.boolean(),
   customization: z
     .object({
       name: z.string(),

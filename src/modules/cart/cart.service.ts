@@ -328,6 +328,7 @@ export async function readCart(
         line_total_discount: amount(lineTotals?.lineTotalDiscount ?? 0),
         supplier: row.supplier ?? OWN_SUPPLIER,
         customizable: row.is_customizable,
+        is_favorite: row.is_favorite,
         customization: row.customization,
         is_package: row.is_package,
         customization_url: row.is_customizable ? `/customizations/update/${row.line_id}/` : null,

@@ -8,21 +8,30 @@ import { api } from "#web/lib/api.ts";
  * The favourite heart. Members toggle it (added ↔ removed) and its state is read from their
  * favourites; visitors who are not logged in are sent to log in and brought back here.
  */
-export function FavouriteToggle({ productId, loggedIn }: { productId: number; loggedIn: boolean }) {
+export function FavouriteToggle({
+  productId,
+  loggedIn,
+  initial,
+}: {
+  productId: number;
+  loggedIn: boolean;
+  /** Known already (a bag line says it): no need to read the favourites. */
+  initial?: boolean;
+}) {
   const intl = useIntl();
   const location = useLocation();
   const revalidator = useRevalidator();
-  const [favourite, setFavourite] = useState(false);
+  const [favourite, setFavourite] = useState(initial ?? false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    if (!loggedIn) return;
+    if (!loggedIn || initial !== undefined) return;
     const controller = new AbortController();
     api<{ data: { product_id: number }[] }>("/api/favorites/", { signal: controller.signal })
       .then((result) => setFavourite(result.data.some((item) => item.product_id === productId)))
       .catch(() => undefined);
     return () => controller.abort();
-  }, [loggedIn, productId]);
+  }, [loggedIn, productId, initial]);
 
   const className = "inline-flex items-center justify-center rounded-full border border-neutral-500 p-3";
   const icon = (

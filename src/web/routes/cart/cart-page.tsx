@@ -4,12 +4,15 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { type CartOutput, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { shopContext } from "#server/request-context.ts";
+import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ApiRequestError, api } from "#web/lib/api.ts";
 import { track } from "#web/lib/tracking.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
+import { BulkRemove } from "./bulk-remove.tsx";
 import { loadCart } from "./cart.server.ts";
+import { LinePrint } from "./line-print-dialog.tsx";
 import { ShareBag } from "./share-bag.tsx";
 import { VoucherForm } from "./voucher-form.tsx";
 
@@ -27,7 +30,8 @@ export function groupBySupplier(lines: Line[]): { supplier: string; lines: Line[
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { cart: await loadCart(context.get(shopContext)) };
+  const shop = context.get(shopContext);
+  return { cart: await loadCart(shop), loggedIn: shop.user !== null };
 }
 
 export function meta() {
@@ -35,7 +39,7 @@ export function meta() {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { cart } = loaderData;
+  const { cart, loggedIn } = loaderData;
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -106,6 +110,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <div className="flex flex-col gap-6">
+          <BulkRemove lines={cart.lines} onDone={() => revalidator.revalidate()} />
           {groupBySupplier(cart.lines).map((group) => (
             <section
               key={group.supplier}
@@ -124,6 +129,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     key={line.line_id}
                     line={line}
                     money={money}
+                    loggedIn={loggedIn}
                     onRemoved={() => track({ event: "remove_from_cart", ecommerce: ecommerce([line]) })}
                   />
                 ))}
@@ -194,10 +200,12 @@ function FreeDeliveryNotice({
 function CartLine({
   line,
   money,
+  loggedIn,
   onRemoved,
 }: {
   line: Line;
   money: (n: number) => string;
+  loggedIn: boolean;
   onRemoved: () => void;
 }) {
   const intl = useIntl();
@@ -285,6 +293,13 @@ function CartLine({
             ))}
           </ul>
         )}
+        {line.customizable && line.customization_url && (
+          <LinePrint
+            url={line.customization_url}
+            current={line.customization}
+            onChanged={() => revalidator.revalidate()}
+          />
+        )}
         {line.message && (
           <div
             role="alert"
@@ -332,6 +347,7 @@ function CartLine({
               data-testid="line-quantity"
             />
           </label>
+          <FavouriteToggle productId={line.product_id} loggedIn={loggedIn} initial={line.is_favorite} />
           <button
             type="button"
             onClick={remove}
