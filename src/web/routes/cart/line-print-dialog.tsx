@@ -51,14 +51,15 @@ export function LinePrint({
   return (
     <div className="flex flex-col gap-1">
       {failed && (
-        <button
-          type="button"
-          role="alert"
-          onClick={() => setFailed(false)}
-          className="rounded border border-red-700 bg-red-50 p-2 text-left text-red-800"
-        >
-          <FormattedMessage id="cart.print.failed" />
-        </button>
+        <div role="alert">
+          <button
+            type="button"
+            onClick={() => setFailed(false)}
+            className="w-full rounded border border-red-700 bg-red-50 p-2 text-left text-red-800"
+          >
+            <FormattedMessage id="cart.print.failed" />
+          </button>
+        </div>
       )}
       {current ? (
         <p className="flex items-center gap-2">
