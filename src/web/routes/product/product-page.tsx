@@ -24,6 +24,7 @@ import { CombineOffers } from "./combine-offers.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
+import { ProductVideo, ReelsStrip, Spin360 } from "./product-media.tsx";
 import { useRecentlySeen } from "./recently-seen.ts";
 
 /** The sticky bag bar shows on small screens once the page has scrolled this far. */
@@ -35,7 +36,9 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const url = new URL(request.url);
   const page = await loadProductPage(shop, params.slug, url.origin);
-  return { ...page, nonce: shop.cspNonce };
+  // The product video embeds a third-party player: in production only with marketing consent.
+  const videoAllowed = shop.config.env !== "production" || shop.consent.marketing;
+  return { ...page, nonce: shop.cspNonce, videoAllowed };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -50,7 +53,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, loggedIn, jsonLd, nonce } = loaderData;
+  const { product, loggedIn, jsonLd, nonce, videoAllowed } = loaderData;
   const intl = useIntl();
   const location = useLocation();
   const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
@@ -143,7 +146,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </ol>
       </nav>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
-        <ProductGallery images={product.images} name={product.name} />
+        <div className="flex flex-col gap-3">
+          <ProductGallery images={product.images} name={product.name} />
+          <div className="flex flex-wrap gap-2">
+            {product.has_360 && product.images.length > 1 && (
+              <Spin360 images={product.images} name={product.name} />
+            )}
+            {product.video_id && videoAllowed && (
+              <ProductVideo videoId={product.video_id} name={product.name} />
+            )}
+          </div>
+        </div>
         <div className="flex flex-col gap-4">
           <div>
             {product.labels.length > 0 && (
@@ -331,6 +344,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </div>
 
       <RelatedProducts productId={product.id} />
+      <ReelsStrip categorySlug={product.category.slug} />
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
       <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} />

@@ -1,0 +1,176 @@
+import * as Dialog from "@radix-ui/react-dialog";
+import { Play, RotateCw, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { api } from "#web/lib/api.ts";
+import type { Image } from "./product-gallery.tsx";
+
+/** Pixels of pointer travel that turn the product by one frame. */
+export const PIXELS_PER_FRAME = 24;
+
+/** The frame shown after a drag of dx pixels from frame `start`, wrapping round. */
+export function frameAfterDrag(start: number, dx: number, frames: number): number {
+  if (frames <= 0) return 0;
+  const moved = Math.round(dx / PIXELS_PER_FRAME);
+  return (((start - moved) % frames) + frames) % frames;
+}
+
+/**
+ * The 360° viewer: the product's views as frames, turned by dragging the picture or by the slider
+ * (which keyboards can use).
+ */
+export function Spin360({ images, name }: { images: Image[]; name: string }) {
+  const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [frame, setFrame] = useState(0);
+  const drag = useRef<{ x: number; frame: number } | null>(null);
+  const image = images[frame];
+  return (
+    <Dialog.Root open={open} onOpenChange={setOpen}>
+      <Dialog.Trigger
+        className="flex items-center gap-2 self-start rounded-full border border-neutral-500 px-4 py-2 text-sm font-semibold"
+        data-testid="open-360"
+      >
+        <RotateCw aria-hidden="true" className="size-4" />
+        <FormattedMessage id="product.spin.open" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-white" />
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center gap-4 p-4">
+          <div className="flex w-full items-center justify-between">
+            <Dialog.Title className="font-semibold">
+              <FormattedMessage id="product.spin.title" values={{ name }} />
+            </Dialog.Title>
+            <Dialog.Close
+              className="rounded-full p-2"
+              aria-label={intl.formatMessage({ id: "product.gallery.close" })}
+            >
+              <X aria-hidden="true" className="size-6" />
+            </Dialog.Close>
+          </div>
+          <Dialog.Description className="sr-only">
+            <FormattedMessage id="product.spin.help" />
+          </Dialog.Description>
+          {image && (
+            <img
+              src={image.src}
+              alt={image.alt}
+              draggable={false}
+              className="max-h-[70vh] w-full cursor-grab touch-none select-none object-contain"
+              data-testid="spin-frame"
+              onPointerDown={(event) => {
+                drag.current = { x: event.clientX, frame };
+                event.currentTarget.setPointerCapture(event.pointerId);
+              }}
+              onPointerMove={(event) => {
+                if (drag.current)
+                  setFrame(frameAfterDrag(drag.current.frame, event.clientX - drag.current.x, images.length));
+              }}
+              onPointerUp={() => {
+                drag.current = null;
+              }}
+            />
+          )}
+          <input
+            type="range"
+            min={0}
+            max={Math.max(0, images.length - 1)}
+            value={frame}
+            onChange={(event) => setFrame(Number(event.target.value))}
+            aria-label={intl.formatMessage({ id: "product.spin.turn" })}
+            className="w-64"
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * The product video from the video host. It embeds a third-party player, so in production it needs
+ * the shopper's marketing consent (outside production it always shows).
+ */
+export function ProductVideo({ videoId, name }: { videoId: string; name: string }) {
+  const intl = useIntl();
+  return (
+    <Dialog.Root>
+      <Dialog.Trigger
+        className="flex items-center gap-2 self-start rounded-full border border-neutral-500 px-4 py-2 text-sm font-semibold"
+        data-testid="open-video"
+      >
+        <Play aria-hidden="true" className="size-4" />
+        <FormattedMessage id="product.video.open" />
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
+        <Dialog.Content className="fixed inset-0 z-50 flex flex-col">
+          <div className="flex justify-end p-2">
+            <Dialog.Title className="sr-only">{name}</Dialog.Title>
+            <Dialog.Description className="sr-only">
+              <FormattedMessage id="product.video.open" />
+            </Dialog.Description>
+            <Dialog.Close
+              className="rounded-full bg-white p-2"
+              aria-label={intl.formatMessage({ id: "video.close" })}
+            >
+              <X aria-hidden="true" className="size-6" />
+            </Dialog.Close>
+          </div>
+          <iframe
+            title={name}
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+            className="w-full flex-1"
+          />
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+interface Reel {
+  id: number;
+  title: string;
+  image: { src: string };
+  button_url: string | null;
+}
+
+/** Reels of the product's category (secondary: loaded after the page, a failure shows nothing). */
+export function ReelsStrip({ categorySlug }: { categorySlug: string }) {
+  const [reels, setReels] = useState<Reel[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ items: Reel[] }>(`/api/category/reels/?slug=${encodeURIComponent(categorySlug)}&page=1`, {
+      signal: controller.signal,
+    })
+      .then((result) => setReels(result.items))
+      .catch(() => setReels([]));
+    return () => controller.abort();
+  }, [categorySlug]);
+  if (reels.length === 0) return null;
+  return (
+    <section aria-labelledby="reels" className="mt-12" data-testid="reels-strip">
+      <h2 id="reels" className="mb-4 text-xl font-bold">
+        <FormattedMessage id="product.reels" />
+      </h2>
+      <ul className="flex gap-3 overflow-x-auto pb-2">
+        {reels.map((reel) => (
+          <li key={reel.id} className="w-40 shrink-0">
+            <a href={reel.button_url ?? "#"} className="block">
+              <img
+                src={reel.image.src}
+                alt=""
+                width={160}
+                height={284}
+                loading="lazy"
+                className="aspect-[9/16] w-full rounded-lg bg-neutral-100 object-cover"
+              />
+              <p className="mt-1 text-sm font-semibold">{reel.title}</p>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
