@@ -3,9 +3,11 @@ import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { type CartOutput, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import type { ProductCard as ProductCardData } from "#modules/catalog/catalog.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { PriceSummary } from "#web/components/price-summary.tsx";
+import { ProductSlider } from "#web/components/product-slider.tsx";
 import { ApiRequestError, api } from "#web/lib/api.ts";
 import { track } from "#web/lib/tracking.ts";
 import { useToast } from "#web/ui/toast.tsx";
@@ -170,6 +172,30 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </aside>
       </div>
+      <PopularSlider />
+    </div>
+  );
+}
+
+/** "Popular right now" under the bag (secondary: loaded after the page, a failure shows nothing). */
+function PopularSlider() {
+  const intl = useIntl();
+  const [cards, setCards] = useState<ProductCardData[]>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    api<{ data: { results: ProductCardData[] } }>(
+      "/api/recommendations/popular-products/?item_type=football_boots",
+      {
+        signal: controller.signal,
+      },
+    )
+      .then((result) => setCards(result.data.results))
+      .catch(() => setCards([]));
+    return () => controller.abort();
+  }, []);
+  return (
+    <div className="mt-12">
+      <ProductSlider title={intl.formatMessage({ id: "cart.popular" })} cards={cards} />
     </div>
   );
 }
