@@ -384,8 +384,27 @@ export async function seedContent(database: Database, random: Random, now: Date,
   const faq = (en: [string, string][]) => [
     { type: "faq", value: en.map(([question, answer]) => ({ question, answer })) } as CmsBlock,
   ];
+  // Notices the bag page shows above the lines, edited like any other page.
+  const notice = (html: string): CmsBlock => ({ type: "paragraph", value: sanitizeContentHtml(html) });
   await insertInBatches(database, cmsPages, [
     { slug: "about", title: { en: "About Pitchside" }, blocks: { en: aboutBlocks } },
+    {
+      slug: "cart",
+      title: { en: "Bag notices" },
+      blocks: {
+        en: [
+          notice(
+            "<p><strong>Free returns within 100 days</strong> on everything from our own warehouse.</p>",
+          ),
+        ],
+        da: [notice("<p><strong>Gratis returnering i 100 dage</strong> på alt fra vores eget lager.</p>")],
+        de: [
+          notice(
+            "<p><strong>Kostenlose Rücksendung innerhalb von 100 Tagen</strong> für alles aus unserem Lager.</p>",
+          ),
+        ],
+      },
+    },
     {
       slug: "faq",
       title: { en: "Frequently asked questions" },

@@ -13,7 +13,7 @@ import { track } from "#web/lib/tracking.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
 import { BulkRemove } from "./bulk-remove.tsx";
-import { loadCart } from "./cart.server.ts";
+import { loadCart, loadCartNotices } from "./cart.server.ts";
 import { LinePrint } from "./line-print-dialog.tsx";
 import { ShareBag } from "./share-bag.tsx";
 import { VoucherForm } from "./voucher-form.tsx";
@@ -33,7 +33,8 @@ export function groupBySupplier(lines: Line[]): { supplier: string; lines: Line[
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  return { cart: await loadCart(shop), loggedIn: shop.user !== null };
+  const [cart, notices] = await Promise.all([loadCart(shop), loadCartNotices(shop)]);
+  return { cart, notices, loggedIn: shop.user !== null };
 }
 
 export function meta() {
@@ -41,7 +42,7 @@ export function meta() {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { cart, loggedIn } = loaderData;
+  const { cart, notices, loggedIn } = loaderData;
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -95,6 +96,15 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-4 text-2xl font-bold">
         <FormattedMessage id="cart.title" />
       </h1>
+      {notices.map((html) => (
+        <div
+          key={html}
+          className="mb-3 rounded border border-neutral-200 bg-neutral-50 p-3 text-sm"
+          data-testid="cart-notice"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: page content, sanitised when stored
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      ))}
       <FreeDeliveryNotice left={cart.left_for_free_delivery} limit={cart.free_delivery_limit} money={money} />
       <div className="mb-4 flex gap-2 md:hidden">
         <Link
