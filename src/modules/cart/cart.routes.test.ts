@@ -500,3 +500,29 @@ describe("shared bags", () => {
     expect((await visitor().json("/api/cart/shared/create_shared_cart/", {})).statusCode).toBe(400);
   });
 });
+
+describe("checkout offers", () => {
+  it("offers up to three socks or shin guards in stock that are not in the bag", async () => {
+    const shopper = visitor();
+    const first = (await shopper.get("/api/cart/checkout_offers/")).json().offers as {
+      product_id: number;
+      sizes: { size_id: number }[];
+    }[];
+    expect(first.length).toBeGreaterThan(0);
+    expect(first.length).toBeLessThanOrEqual(3);
+    const types = await rows<{ item_type: string }>(
+      sql`select distinct item_type from products where id in (${sql.join(
+        first.map((offer) => sql`${offer.product_id}`),
+        sql`, `,
+      )})`,
+    );
+    expect(types.every((row) => ["socks", "shin_guards"].includes(row.item_type))).toBe(true);
+    const taken = first[0] as (typeof first)[number];
+    await shopper.form("/cart/items/add_to_cart/", {
+      product: taken.product_id,
+      size: taken.sizes[0]?.size_id as number,
+    });
+    const after = (await shopper.get("/api/cart/checkout_offers/")).json().offers as { product_id: number }[];
+    expect(after.map((offer) => offer.product_id)).not.toContain(taken.product_id);
+  });
+});

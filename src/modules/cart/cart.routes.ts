@@ -18,6 +18,7 @@ import {
   addPackage,
   addToCart,
   type CartOwner,
+  checkoutOffers,
   deleteLine,
   findCartId,
   getCustomizationOptions,
@@ -326,5 +327,19 @@ export async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => getSharedCart(db, request.params.uuid, request.market.currency),
+  );
+
+  app.get(
+    "/api/cart/checkout_offers/",
+    {
+      schema: {
+        tags,
+        summary: "Small things to add before checking out (socks, shin guards) not in the bag yet",
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "no-store");
+      return { offers: await checkoutOffers(db, ownerOf(request), request.market.currency) };
+    },
   );
 }

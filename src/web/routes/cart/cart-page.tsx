@@ -14,6 +14,7 @@ import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
 import { BulkRemove } from "./bulk-remove.tsx";
 import { loadCart, loadCartNotices } from "./cart.server.ts";
+import { CheckoutOffers } from "./checkout-offers.tsx";
 import { LinePrint } from "./line-print-dialog.tsx";
 import { ShareBag } from "./share-bag.tsx";
 import { VoucherForm } from "./voucher-form.tsx";
@@ -172,6 +173,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
               </p>
             ))}
           <VoucherForm onApplied={() => revalidator.revalidate()} />
+          <CheckoutOffers refreshKey={cart.lines.length} />
           <ShareBag />
           <Link
             to="/checkout/"

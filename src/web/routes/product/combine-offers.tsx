@@ -4,7 +4,7 @@ import { Link, useRevalidator } from "react-router";
 import { api } from "#web/lib/api.ts";
 import { useToast } from "#web/ui/toast.tsx";
 
-interface BenefitItem {
+export interface BenefitItem {
   product_id: number;
   name: string;
   brand: string;
@@ -62,7 +62,7 @@ export function CombineOffers({ sku }: { sku: string | undefined }) {
   );
 }
 
-function OfferItem({ item }: { item: BenefitItem }) {
+export function OfferItem({ item }: { item: BenefitItem }) {
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -86,11 +86,15 @@ function OfferItem({ item }: { item: BenefitItem }) {
           {item.brand} {item.name}
         </Link>
         <p>
-          <span className="font-bold text-red-700">{money(item.price)}</span>{" "}
-          <s className="text-neutral-700">
-            <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
-            {money(item.regular_price)}
-          </s>
+          <span className={item.regular_price > item.price ? "font-bold text-red-700" : "font-bold"}>
+            {money(item.price)}
+          </span>{" "}
+          {item.regular_price > item.price && (
+            <s className="text-neutral-700">
+              <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+              {money(item.regular_price)}
+            </s>
+          )}
         </p>
         {item.sizes.length > 1 && (
           <>
