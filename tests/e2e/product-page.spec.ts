@@ -252,3 +252,27 @@ test("a combine offer asks for a size before adding its item", async ({ page, re
   await item.getByRole("button").click();
   await expect.poll(() => bagCount(page)).toBe(before + 1);
 });
+
+test("a product in a look shows it with markers that lead to each product, and the social gallery needs consent", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const looks = await (
+    await request.get("/api/content/category/shop-the-looks/?fields=*&slug=football-boots&page=1")
+  ).json();
+  const spots = looks.items[0].content.hotspots as { product: Card[] }[];
+  const featured = spots[0]?.product[0] as Card;
+  await page.goto(featured.relative_url);
+  const look = page.getByTestId("shop-the-look");
+  await expect(look).toBeVisible();
+  await expect(look.locator("a")).toHaveCount(spots.length);
+  await expect(page.getByTestId("social-gallery")).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await look.locator("a").nth(1).click();
+  await expect(page).toHaveURL(new RegExp(`${spots[1]?.product[0]?.relative_url}$`));
+
+  await page.context().addCookies([{ name: "cookie_consent", value: "statistics", url: baseURL as string }]);
+  await page.goto(featured.relative_url);
+  await expect(page.getByTestId("social-gallery")).toBeVisible();
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
@@ -199,4 +199,46 @@ async function readCategoryInserts(
       )
       .map(toInsert),
   };
+}
+
+export interface ShopTheLook {
+  title: string;
+  image: { src: string; alt: string; width: number; height: number } | null;
+  hotspots: { coordinates: { x: number; y: number }; product: ProductCard[] }[];
+}
+
+/**
+ * The shop-the-look shown on a product page: one that features the product, else one of its
+ * category or the category's parent; null when there is none.
+ */
+export async function shopTheLookFor(
+  db: Db,
+  product: { id: number; categoryId: number },
+  currency: string,
+  locale: UiLocale,
+): Promise<ShopTheLook | null> {
+  const features = sql`${contentItems.productIds} @> ${JSON.stringify([product.id])}::jsonb`;
+  const [row] = await db
+    .select()
+    .from(contentItems)
+    .where(
+      and(
+        eq(contentItems.kind, "shop_the_look"),
+        sql`(${features} or ${contentItems.categoryId} = ${product.categoryId}
+             or ${contentItems.categoryId} = (select parent_id from categories where id = ${product.categoryId}))`,
+      ),
+    )
+    .orderBy(sql`${features} desc`, desc(contentItems.publishedAt))
+    .limit(1);
+  if (!row) return null;
+  const cards = await getProductCards(db, {
+    currency,
+    productIds: row.productIds,
+    limit: row.productIds.length || 1,
+  });
+  const item = toItem(row, locale, new Map(cards.map((card) => [card.product_id, card]))) as {
+    title: string;
+    content: { image: ShopTheLook["image"]; hotspots: ShopTheLook["hotspots"] };
+  };
+  return { title: item.title, image: item.content.image, hotspots: item.content.hotspots };
 }

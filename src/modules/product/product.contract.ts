@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pricesSchema } from "#modules/catalog/catalog.contract.ts";
+import { pricesSchema, productCardSchema } from "#modules/catalog/catalog.contract.ts";
 
 /** A size as the product page and `GET /api/availability/{id}/` speak of it (the spec's Stock entry). */
 export const stockEntrySchema = z.object({
@@ -49,7 +49,12 @@ export const productDetailSchema = z.object({
   sold_out: z.boolean(),
   excluded_from_discounts: z.boolean(),
   item_type: z.string(),
-  category: z.object({ slug: z.string(), title: z.string(), url: z.string() }),
+  category: z.object({
+    slug: z.string(),
+    title: z.string(),
+    url: z.string(),
+    parent_slug: z.string().nullable(),
+  }),
   prices: pricesSchema,
   stock: z.array(stockEntrySchema),
   subitems: z.array(packageItemSchema),
@@ -64,5 +69,17 @@ export const productDetailSchema = z.object({
   ),
   selling_points: z.array(z.object({ headline: z.string(), body: z.string(), icon: z.string() })),
   messages: z.array(z.object({ id: z.number().int(), text: z.string() })),
+  shop_the_look: z
+    .object({
+      title: z.string(),
+      image: z.object({ src: z.string(), alt: z.string(), width: z.number(), height: z.number() }).nullable(),
+      hotspots: z.array(
+        z.object({
+          coordinates: z.object({ x: z.number(), y: z.number() }),
+          product: z.array(productCardSchema),
+        }),
+      ),
+    })
+    .nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;

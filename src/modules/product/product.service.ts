@@ -10,6 +10,7 @@ import {
 } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
+import { shopTheLookFor } from "#modules/content/content.service.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import type { ProductDetail, StockEntry } from "./product.contract.ts";
@@ -112,6 +113,8 @@ interface HeadRow {
   brand: string;
   brand_slug: string;
   category_slug: string;
+  category_id: number;
+  parent_slug: string | null;
   category_name: Translated;
   price: number | null;
   rrp: number | null;
@@ -163,7 +166,8 @@ async function readProductDetail(
     select p.id, p.name, p.style, p.model, p.relative_url, p.description, p.specifications, p.labels,
            p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package,
            p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.colours,
-           b.name as brand, b.slug as brand_slug, c.slug as category_slug, c.name as category_name,
+           b.name as brand, b.slug as brand_slug, c.slug as category_slug, c.id as category_id,
+           c.name as category_name, (select parent.slug from categories parent where parent.id = c.parent_id) as parent_slug,
            pp.price, pp.rrp,
            (select min(h.price) from price_history h
              where h.product_id = p.id and h.currency = ${currency}
@@ -179,7 +183,7 @@ async function readProductDetail(
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);
 
-  const [parts, variants, points, messages] = await Promise.all([
+  const [parts, variants, points, messages, look] = await Promise.all([
     head.is_package
       ? db.execute(sql`
           select i.id, i.name, i.online from package_items pi join products i on i.id = pi.product_id
@@ -196,6 +200,8 @@ async function readProductDetail(
       .select({ id: productMessages.id, text: productMessages.text })
       .from(productMessages)
       .where(eq(productMessages.productId, head.id)),
+    // Secondary: without it the page still shows.
+    shopTheLookFor(db, { id: head.id, categoryId: head.category_id }, currency, locale).catch(() => null),
   ]);
   const partRows = (parts as unknown as { rows: { id: number; name: string; online: boolean }[] }).rows;
   const sizes = await sizesOf(db, [head.id, ...partRows.map((part) => part.id)]);
@@ -246,6 +252,7 @@ async function readProductDetail(
       slug: head.category_slug,
       title: translate(head.category_name, locale),
       url: `/${head.category_slug}/`,
+      parent_slug: head.parent_slug,
     },
     prices: {
       min_price: toAmount(price, currency),
@@ -273,6 +280,7 @@ async function readProductDetail(
         icon: point.icon,
       })),
     messages: messages.map((message) => ({ id: message.id, text: translate(message.text, locale) })),
+    shop_the_look: look,
   };
 }
 

@@ -174,3 +174,105 @@ export function ReelsStrip({ categorySlug }: { categorySlug: string }) {
     </section>
   );
 }
+
+type Look = NonNullable<import("#modules/product/product.contract.ts").ProductDetail["shop_the_look"]>;
+
+/** Shop the look: the picture with a marker on each product it shows, each leading to that product. */
+export function ShopTheLookSection({ look }: { look: Look }) {
+  const intl = useIntl();
+  if (!look.image || look.hotspots.length === 0) return null;
+  return (
+    <section aria-labelledby="shop-the-look" className="mt-12" data-testid="shop-the-look">
+      <h2 id="shop-the-look" className="mb-4 text-xl font-bold">
+        {look.title}
+      </h2>
+      <div className="relative mx-auto max-w-md">
+        <img
+          src={look.image.src}
+          alt={look.image.alt}
+          width={look.image.width}
+          height={look.image.height}
+          loading="lazy"
+          className="w-full rounded-lg"
+        />
+        {look.hotspots.map((spot) => {
+          const product = spot.product[0];
+          if (!product) return null;
+          return (
+            <a
+              key={product.product_id}
+              href={product.relative_url}
+              style={{ left: `${spot.coordinates.x}%`, top: `${spot.coordinates.y}%` }}
+              className="absolute flex size-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-neutral-900 text-sm font-bold text-white shadow"
+              aria-label={intl.formatMessage(
+                { id: "product.look.hotspot" },
+                {
+                  name: `${product.brand} ${product.name}`,
+                  price: intl.formatNumber(product.prices.min_price, {
+                    style: "currency",
+                    currency: product.prices.currency,
+                  }),
+                },
+              )}
+            >
+              +
+            </a>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+interface GalleryImage {
+  id: number;
+  title: string;
+  url: string | null;
+  image: { src: string; alt?: string } | null;
+}
+
+/**
+ * The social gallery: shoppers' and players' pictures of the category. It is served by a statistics
+ * partner, so it loads only with statistics consent.
+ */
+export function SocialGallery({ categorySlugs, consent }: { categorySlugs: string[]; consent: boolean }) {
+  const [images, setImages] = useState<GalleryImage[]>([]);
+  const slugs = categorySlugs.join(",");
+  useEffect(() => {
+    if (!consent) return;
+    const controller = new AbortController();
+    // The product's own category first, then its parent's.
+    (async () => {
+      for (const slug of slugs.split(",")) {
+        const result = await api<{ items: GalleryImage[] }>(
+          `/api/content/category/images/?fields=*&slug=${encodeURIComponent(slug)}&page=1`,
+          { signal: controller.signal },
+        ).catch(() => ({ items: [] as GalleryImage[] }));
+        const found = result.items.filter((item) => item.image);
+        if (found.length > 0) return setImages(found);
+      }
+      setImages([]);
+    })();
+    return () => controller.abort();
+  }, [slugs, consent]);
+  if (!consent || images.length === 0) return null;
+  return (
+    <section aria-labelledby="social-gallery" className="mt-12" data-testid="social-gallery">
+      <h2 id="social-gallery" className="mb-4 text-xl font-bold">
+        <FormattedMessage id="product.social" />
+      </h2>
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        {images.map((item) => (
+          <li key={item.id}>
+            <img
+              src={item.image?.src}
+              alt={item.image?.alt ?? item.title}
+              loading="lazy"
+              className="aspect-square w-full rounded object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -24,7 +24,7 @@ import { CombineOffers } from "./combine-offers.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
-import { ProductVideo, ReelsStrip, Spin360 } from "./product-media.tsx";
+import { ProductVideo, ReelsStrip, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
 import { useRecentlySeen } from "./recently-seen.ts";
 
 /** The sticky bag bar shows on small screens once the page has scrolled this far. */
@@ -38,7 +38,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const page = await loadProductPage(shop, params.slug, url.origin);
   // The product video embeds a third-party player: in production only with marketing consent.
   const videoAllowed = shop.config.env !== "production" || shop.consent.marketing;
-  return { ...page, nonce: shop.cspNonce, videoAllowed };
+  // The social gallery comes from a statistics partner: only with statistics consent.
+  return { ...page, nonce: shop.cspNonce, videoAllowed, statisticsConsent: shop.consent.statistics };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -53,7 +54,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, loggedIn, jsonLd, nonce, videoAllowed } = loaderData;
+  const { product, loggedIn, jsonLd, nonce, videoAllowed, statisticsConsent } = loaderData;
   const intl = useIntl();
   const location = useLocation();
   const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
@@ -343,8 +344,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
       </div>
 
+      {product.shop_the_look && <ShopTheLookSection look={product.shop_the_look} />}
       <RelatedProducts productId={product.id} />
-      <ReelsStrip categorySlug={product.category.slug} />
+      <ReelsStrip categorySlug={product.category.parent_slug ?? product.category.slug} />
+      <SocialGallery
+        categorySlugs={[
+          product.category.slug,
+          ...(product.category.parent_slug ? [product.category.parent_slug] : []),
+        ]}
+        consent={statisticsConsent}
+      />
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
       <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} />
