@@ -196,7 +196,7 @@ export async function readCart(
 ): Promise<CartOutput> {
   const currency = market.currency;
   const cartId = await findCartId(db, owner);
-  const [lineResult, [method], offerResult] = await Promise.all([
+  const [lineResult, [method], offerResult, payments] = await Promise.all([
     cartId === null
       ? Promise.resolve({ rows: [] as ReadRow[] })
       : db.execute(sql`
@@ -241,11 +241,12 @@ export async function readCart(
         from promotions pr
        where pr.valid_from <= now() and pr.valid_to > now()
          and pr.product_id in (select product_id from cart_lines where cart_id = ${cartId})`),
+    cartId === null
+      ? Promise.resolve({ vouchers: [], giftCards: [], problems: [] })
+      : paymentsOf(db, cartId, currency),
   ]);
   const rows = (lineResult as unknown as { rows: ReadRow[] }).rows;
   const offers = (offerResult as unknown as { rows: OfferRow[] }).rows;
-  const payments =
-    cartId === null ? { vouchers: [], giftCards: [], problems: [] } : await paymentsOf(db, cartId, currency);
 
   const prepared = rows.map((row) => {
     const available = row.is_package
