@@ -411,3 +411,29 @@ function CartLine({
     </li>
   );
 }
+
+/**
+ * The bag could not be read (the database away, say): a notice with a reload action, inside the
+ * shop's frame, instead of the generic error page.
+ */
+export function ErrorBoundary() {
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <div
+        role="alert"
+        className="flex items-center justify-between gap-4 rounded border border-red-800 bg-red-700 p-4 text-white"
+      >
+        <p>
+          <FormattedMessage id="cart.loadFailed" />
+        </p>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-full bg-white px-4 py-2 font-semibold text-red-800"
+        >
+          <FormattedMessage id="cart.reload" />
+        </button>
+      </div>
+    </div>
+  );
+}
