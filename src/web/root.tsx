@@ -14,6 +14,7 @@ import { LOCALE_TAGS, MARKETS } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
+import { FavouritesProvider } from "#web/components/favourites-context.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
@@ -90,16 +91,18 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
       <ToastProvider>
-        <SiteHeader
-          categories={data.shell.categories}
-          favouritesCount={data.shell.favouritesCount}
-          bagCount={data.shell.bagCount}
-          loggedIn={data.user !== null}
-        />
-        <main id="main" className="flex-1">
-          {children}
-        </main>
-        <SiteFooter market={data.market.code} locale={data.locale} localeTag={data.localeTag} />
+        <FavouritesProvider loggedIn={data.user !== null}>
+          <SiteHeader
+            categories={data.shell.categories}
+            favouritesCount={data.shell.favouritesCount}
+            bagCount={data.shell.bagCount}
+            loggedIn={data.user !== null}
+          />
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+          <SiteFooter market={data.market.code} locale={data.locale} localeTag={data.localeTag} />
+        </FavouritesProvider>
       </ToastProvider>
     </RawIntlProvider>
   );

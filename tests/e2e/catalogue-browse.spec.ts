@@ -95,7 +95,7 @@ test("the sponsored block links with its title and reports one impression; a sea
   await page.waitForLoadState("networkidle");
   const sponsored = page.getByTestId("sponsored");
   await sponsored.scrollIntoViewIfNeeded();
-  await expect(sponsored.locator("article a").first()).toHaveAttribute("href", /\?sponsored_component=/);
+  await expect(sponsored.locator("article h3 a").first()).toHaveAttribute("href", /\?sponsored_component=/);
   await expect
     .poll(() =>
       page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "sponsored_impression").length),
@@ -167,4 +167,17 @@ test("the guide list loads its next page and then disables load more", async ({ 
   await loadMore.click();
   await expect(guides.getByRole("listitem")).toHaveCount(14);
   await expect(loadMore).toBeDisabled();
+});
+
+test("a card's heart sends a visitor to log in and back to the listing", async ({ page }) => {
+  await page.goto("/football-boots/");
+  const heart = page
+    .getByTestId("product-grid")
+    .locator("article")
+    .first()
+    .locator('a[href^="/account/login/"]');
+  await expect(heart).toHaveAttribute(
+    "href",
+    `/account/login/?next=${encodeURIComponent("/football-boots/")}`,
+  );
 });

@@ -1,0 +1,96 @@
+import { Heart } from "lucide-react";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
+import { useIntl } from "react-intl";
+import { Link, useLocation, useRevalidator } from "react-router";
+import { api } from "#web/lib/api.ts";
+
+interface Favourites {
+  loggedIn: boolean;
+  ids: Set<number>;
+  toggle: (productId: number) => Promise<void>;
+}
+
+const FavouritesContext = createContext<Favourites>({
+  loggedIn: false,
+  ids: new Set(),
+  toggle: async () => {},
+});
+
+/**
+ * The member's favourites, read once per page load (only when logged in) and shared by every card's
+ * heart, so a grid of 60 cards makes one call, not 60.
+ */
+export function FavouritesProvider({ loggedIn, children }: { loggedIn: boolean; children: React.ReactNode }) {
+  const revalidator = useRevalidator();
+  const [ids, setIds] = useState<Set<number>>(new Set());
+  useEffect(() => {
+    if (!loggedIn) {
+      setIds(new Set());
+      return;
+    }
+    const controller = new AbortController();
+    api<{ data: { product_id: number }[] }>("/api/favorites/", { signal: controller.signal })
+      .then((result) => setIds(new Set(result.data.map((item) => item.product_id))))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [loggedIn]);
+  const toggle = useCallback(
+    async (productId: number) => {
+      const adding = !ids.has(productId);
+      const next = new Set(ids);
+      if (adding) next.add(productId);
+      else next.delete(productId);
+      setIds(next);
+      try {
+        const result = await api<{ data: { product_id: number }[] }>(
+          adding ? "/api/favorites/add/" : "/api/favorites/remove/",
+          { json: { product_id: productId } },
+        );
+        setIds(new Set(result.data.map((item) => item.product_id)));
+        revalidator.revalidate();
+      } catch {
+        setIds(ids);
+      }
+    },
+    [ids, revalidator],
+  );
+  const value = useMemo(() => ({ loggedIn, ids, toggle }), [loggedIn, ids, toggle]);
+  return <FavouritesContext.Provider value={value}>{children}</FavouritesContext.Provider>;
+}
+
+/** The heart on a product card: toggles for members, sends visitors to log in and back. */
+export function CardHeart({ productId, name }: { productId: number; name: string }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const { loggedIn, ids, toggle } = useContext(FavouritesContext);
+  const favourite = ids.has(productId);
+  const className = "absolute right-2 top-2 z-10 rounded-full bg-white/90 p-2 shadow";
+  const icon = (
+    <Heart aria-hidden="true" className={`size-4 ${favourite ? "fill-red-600 text-red-600" : ""}`} />
+  );
+  const label = intl.formatMessage(
+    { id: favourite ? "favourites.removeNamed" : "favourites.addNamed" },
+    { name },
+  );
+  if (!loggedIn)
+    return (
+      <Link
+        to={`/account/login/?next=${encodeURIComponent(location.pathname + location.search)}`}
+        aria-label={label}
+        className={className}
+      >
+        {icon}
+      </Link>
+    );
+  return (
+    <button
+      type="button"
+      aria-pressed={favourite}
+      aria-label={label}
+      className={className}
+      onClick={() => toggle(productId)}
+    >
+      {icon}
+    </button>
+  );
+}
