@@ -46,15 +46,39 @@ async function addResult(reply: FastifyReply, add: () => Promise<{ pk: number; s
   try {
     return { success: true, error_messages: [], data: await add() };
   } catch (error) {
-    if (!(error instanceof HttpError)) throw error;
-    return reply.status(error.statusCode).send({
-      success: false,
-      error_messages: [error.message],
-      data: null,
-      error: error.code,
-      message: error.message,
-      ...(error.fields ? { fields: error.fields } : {}),
-    });
+    return refusal(reply, error, (message) => ({ error_messages: [message], data: null }));
+  }
+}
+
+/**
+ * A refused bag change in the storefront's result shape (`success: false` plus `shape`'s fields)
+ * with the shop's usual error fields and the service's 4xx status. Anything else is rethrown.
+ */
+function refusal(reply: FastifyReply, error: unknown, shape: (message: string) => Record<string, unknown>) {
+  if (!(error instanceof HttpError) || error.statusCode >= 500 || error.statusCode === 429) throw error;
+  return reply.status(error.statusCode).send({
+    success: false,
+    ...shape(error.message),
+    error: error.code,
+    message: error.message,
+    ...(error.fields ? { fields: error.fields } : {}),
+  });
+}
+
+/**
+ * Entry of a voucher or gift-card code: the visitor gets a session (codes may come before products);
+ * a refused code answers 400 with error_message; `add` returns the warnings to show.
+ */
+async function enterCode(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  add: (owner: CartOwner) => Promise<string[]>,
+) {
+  await ensureSession(request, reply);
+  try {
+    return { success: true, error_message: null, warning_message: await add(ownerOf(request)) };
+  } catch (error) {
+    return refusal(reply, error, (message) => ({ error_message: message, warning_message: [] }));
   }
 }
 
@@ -207,18 +231,6 @@ export async function cartRoutes(fastify: FastifyInstance) {
     },
   );
 
-  const voucherFailure = (reply: FastifyReply, error: unknown) => {
-    if (!(error instanceof HttpError) || error.statusCode !== 400) throw error;
-    return reply.status(400).send({
-      success: false,
-      error_message: error.message,
-      warning_message: [],
-      error: error.code,
-      message: error.message,
-      ...(error.fields ? { fields: error.fields } : {}),
-    });
-  };
-
   app.post(
     "/api/vouchers/add/",
     {
@@ -229,22 +241,15 @@ export async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: voucherOutput },
       },
     },
-    async (request, reply) => {
-      await ensureSession(request, reply);
-      const owner = ownerOf(request);
-      try {
-        await addVoucher(db, owner, {
-          code: request.body.voucher_code,
-          currency: request.market.currency,
-          ip: request.ip,
-        });
-      } catch (error) {
-        return voucherFailure(reply, error);
-      }
-      const cart = await readCart(db, owner, request.market, request.locale);
-      const added = cart.coupons.find((coupon) => coupon.code === normaliseCode(request.body.voucher_code));
-      return { success: true, error_message: null, warning_message: added?.message ? [added.message] : [] };
-    },
+    (request, reply) =>
+      enterCode(request, reply, async (owner) => {
+        const code = request.body.voucher_code;
+        await addVoucher(db, owner, { code, currency: request.market.currency, ip: request.ip });
+        // A voucher whose minimum order is not reached yet stays on the bag: say so.
+        const cart = await readCart(db, owner, request.market, request.locale);
+        const added = cart.coupons.find((coupon) => coupon.code === normaliseCode(code));
+        return added?.message ? [added.message] : [];
+      }),
   );
 
   app.delete(
@@ -274,19 +279,15 @@ export async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: voucherOutput },
       },
     },
-    async (request, reply) => {
-      await ensureSession(request, reply);
-      try {
-        await addGiftCard(db, ownerOf(request), {
+    (request, reply) =>
+      enterCode(request, reply, async (owner) => {
+        await addGiftCard(db, owner, {
           code: request.body.code,
           currency: request.market.currency,
           ip: request.ip,
         });
-      } catch (error) {
-        return voucherFailure(reply, error);
-      }
-      return { success: true, error_message: null, warning_message: [] };
-    },
+        return [];
+      }),
   );
 
   app.delete(

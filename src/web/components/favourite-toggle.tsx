@@ -1,39 +1,32 @@
 import { Heart } from "lucide-react";
-import { useEffect, useState } from "react";
 import { useIntl } from "react-intl";
-import { Link, useLocation, useRevalidator } from "react-router";
-import { api } from "#web/lib/api.ts";
+import { Link, useLocation } from "react-router";
+import { useFavourites } from "./favourites-context.tsx";
 
 /**
- * The favourite heart. Members toggle it (added ↔ removed) and its state is read from their
- * favourites; visitors who are not logged in are sent to log in and brought back here.
+ * The favourite heart (product page, bag lines, product cards). Members toggle it (added ↔ removed);
+ * its state comes from the favourites read once per page. Visitors who are not logged in are sent to
+ * log in and brought back here.
  */
 export function FavouriteToggle({
   productId,
-  loggedIn,
-  initial,
+  name,
+  className = "inline-flex items-center justify-center rounded-full border border-neutral-500 p-3",
+  testId,
 }: {
   productId: number;
-  loggedIn: boolean;
-  /** Known already (a bag line says it): no need to read the favourites. */
-  initial?: boolean;
+  /** Named in the label where several hearts share a page (cards). */
+  name?: string;
+  className?: string;
+  testId?: string;
 }) {
   const intl = useIntl();
   const location = useLocation();
-  const revalidator = useRevalidator();
-  const [favourite, setFavourite] = useState(initial ?? false);
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!loggedIn || initial !== undefined) return;
-    const controller = new AbortController();
-    api<{ data: { product_id: number }[] }>("/api/favorites/", { signal: controller.signal })
-      .then((result) => setFavourite(result.data.some((item) => item.product_id === productId)))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [loggedIn, productId, initial]);
-
-  const className = "inline-flex items-center justify-center rounded-full border border-neutral-500 p-3";
+  const { loggedIn, ids, toggle } = useFavourites();
+  const favourite = ids.has(productId);
+  const label = name
+    ? intl.formatMessage({ id: favourite ? "favourites.removeNamed" : "favourites.addNamed" }, { name })
+    : intl.formatMessage({ id: favourite ? "favourites.remove" : "favourites.add" });
   const icon = (
     <Heart aria-hidden="true" className={`size-5 ${favourite ? "fill-red-600 text-red-600" : ""}`} />
   );
@@ -41,9 +34,9 @@ export function FavouriteToggle({
     return (
       <Link
         to={`/account/login/?next=${encodeURIComponent(location.pathname + location.search)}`}
-        aria-label={intl.formatMessage({ id: "favourites.add" })}
+        aria-label={label}
         className={className}
-        data-testid="favourite"
+        data-testid={testId}
       >
         {icon}
       </Link>
@@ -52,25 +45,10 @@ export function FavouriteToggle({
     <button
       type="button"
       aria-pressed={favourite}
-      aria-label={intl.formatMessage({ id: favourite ? "favourites.remove" : "favourites.add" })}
-      disabled={busy}
+      aria-label={label}
       className={className}
-      data-testid="favourite"
-      onClick={async () => {
-        setBusy(true);
-        const next = !favourite;
-        setFavourite(next);
-        try {
-          await api(next ? "/api/favorites/add/" : "/api/favorites/remove/", {
-            json: { product_id: productId },
-          });
-          revalidator.revalidate();
-        } catch {
-          setFavourite(!next);
-        } finally {
-          setBusy(false);
-        }
-      }}
+      data-testid={testId}
+      onClick={() => toggle(productId)}
     >
       {icon}
     </button>

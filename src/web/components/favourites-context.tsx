@@ -1,7 +1,5 @@
-import { Heart } from "lucide-react";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { useIntl } from "react-intl";
-import { Link, useLocation, useRevalidator } from "react-router";
+import { useRevalidator } from "react-router";
 import { api } from "#web/lib/api.ts";
 
 interface Favourites {
@@ -58,39 +56,4 @@ export function FavouritesProvider({ loggedIn, children }: { loggedIn: boolean; 
   return <FavouritesContext.Provider value={value}>{children}</FavouritesContext.Provider>;
 }
 
-/** The heart on a product card: toggles for members, sends visitors to log in and back. */
-export function CardHeart({ productId, name }: { productId: number; name: string }) {
-  const intl = useIntl();
-  const location = useLocation();
-  const { loggedIn, ids, toggle } = useContext(FavouritesContext);
-  const favourite = ids.has(productId);
-  const className = "absolute right-2 top-2 z-10 rounded-full bg-white/90 p-2 shadow";
-  const icon = (
-    <Heart aria-hidden="true" className={`size-4 ${favourite ? "fill-red-600 text-red-600" : ""}`} />
-  );
-  const label = intl.formatMessage(
-    { id: favourite ? "favourites.removeNamed" : "favourites.addNamed" },
-    { name },
-  );
-  if (!loggedIn)
-    return (
-      <Link
-        to={`/account/login/?next=${encodeURIComponent(location.pathname + location.search)}`}
-        aria-label={label}
-        className={className}
-      >
-        {icon}
-      </Link>
-    );
-  return (
-    <button
-      type="button"
-      aria-pressed={favourite}
-      aria-label={label}
-      className={className}
-      onClick={() => toggle(productId)}
-    >
-      {icon}
-    </button>
-  );
-}
+export const useFavourites = () => useContext(FavouritesContext);

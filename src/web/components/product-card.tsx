@@ -1,7 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
-import { CardHeart } from "./favourites-context.tsx";
+import { FavouriteToggle } from "./favourite-toggle.tsx";
 
 /** Listing sizes are named up to this many; carousels name at most 2. */
 export const NAMED_SIZES_IN_LISTING = 4;
@@ -31,7 +31,11 @@ export function ProductCard({ card, context = "listing" }: { card: Card; context
   const discounted = card.prices.min_price < card.prices.recommended_retail_price;
   return (
     <article className="group relative flex h-full flex-col">
-      <CardHeart productId={card.product_id} name={card.name} />
+      <FavouriteToggle
+        productId={card.product_id}
+        name={card.name}
+        className="absolute right-2 top-2 z-10 rounded-full bg-white/90 p-2 shadow"
+      />
       <div className="relative aspect-square overflow-hidden rounded-md bg-neutral-100">
         {card.image && (
           <img

@@ -10,6 +10,7 @@ import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { ApiRequestError, api } from "#web/lib/api.ts";
 import { track } from "#web/lib/tracking.ts";
+import { useSecondary } from "#web/lib/use-secondary.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
 import { BulkRemove } from "./bulk-remove.tsx";
@@ -35,7 +36,7 @@ export function groupBySupplier(lines: Line[]): { supplier: string; lines: Line[
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const [cart, notices] = await Promise.all([loadCart(shop), loadCartNotices(shop)]);
-  return { cart, notices, loggedIn: shop.user !== null };
+  return { cart, notices };
 }
 
 export function meta() {
@@ -43,7 +44,7 @@ export function meta() {
 }
 
 export default function CartPage({ loaderData }: Route.ComponentProps) {
-  const { cart, notices, loggedIn } = loaderData;
+  const { cart, notices } = loaderData;
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -142,7 +143,6 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
                     key={line.line_id}
                     line={line}
                     money={money}
-                    loggedIn={loggedIn}
                     onRemoved={() => track({ event: "remove_from_cart", ecommerce: ecommerce([line]) })}
                   />
                 ))}
@@ -192,19 +192,11 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 /** "Popular right now" under the bag (secondary: loaded after the page, a failure shows nothing). */
 function PopularSlider() {
   const intl = useIntl();
-  const [cards, setCards] = useState<ProductCardData[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<{ data: { results: ProductCardData[] } }>(
-      "/api/recommendations/popular-products/?item_type=football_boots",
-      {
-        signal: controller.signal,
-      },
-    )
-      .then((result) => setCards(result.data.results))
-      .catch(() => setCards([]));
-    return () => controller.abort();
-  }, []);
+  const cards = useSecondary(
+    "/api/recommendations/popular-products/?item_type=football_boots",
+    (result: { data: { results: ProductCardData[] } }) => result.data.results,
+    [],
+  );
   return (
     <div className="mt-12">
       <ProductSlider title={intl.formatMessage({ id: "cart.popular" })} cards={cards} />
@@ -238,12 +230,10 @@ function FreeDeliveryNotice({
 function CartLine({
   line,
   money,
-  loggedIn,
   onRemoved,
 }: {
   line: Line;
   money: (n: number) => string;
-  loggedIn: boolean;
   onRemoved: () => void;
 }) {
   const intl = useIntl();
@@ -385,7 +375,7 @@ function CartLine({
               data-testid="line-quantity"
             />
           </label>
-          <FavouriteToggle productId={line.product_id} loggedIn={loggedIn} initial={line.is_favorite} />
+          <FavouriteToggle productId={line.product_id} />
           <button
             type="button"
             onClick={remove}

@@ -1,7 +1,8 @@
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import { api } from "#web/lib/api.ts";
+import { useSecondary } from "#web/lib/use-secondary.ts";
 import { useToast } from "#web/ui/toast.tsx";
 
 export interface BenefitItem {
@@ -27,17 +28,11 @@ interface Promotion {
  * with several sizes needs one chosen before it can be added.
  */
 export function CombineOffers({ sku }: { sku: string | undefined }) {
-  const [promotions, setPromotions] = useState<Promotion[]>([]);
-  useEffect(() => {
-    if (!sku) return;
-    const controller = new AbortController();
-    api<{ promotions: Promotion[] }>(`/api/promotions/get/${encodeURIComponent(sku)}/`, {
-      signal: controller.signal,
-    })
-      .then((result) => setPromotions(result.promotions.filter((p) => p.benefit_items.length > 0)))
-      .catch(() => setPromotions([]));
-    return () => controller.abort();
-  }, [sku]);
+  const promotions = useSecondary(
+    sku ? `/api/promotions/get/${encodeURIComponent(sku)}/` : null,
+    (result: { promotions: Promotion[] }) => result.promotions.filter((p) => p.benefit_items.length > 0),
+    [],
+  );
   if (promotions.length === 0) return null;
   return (
     <section

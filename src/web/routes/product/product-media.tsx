@@ -3,6 +3,7 @@ import { Play, RotateCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { api } from "#web/lib/api.ts";
+import { useSecondary } from "#web/lib/use-secondary.ts";
 import type { Image } from "./product-gallery.tsx";
 
 /** Pixels of pointer travel that turn the product by one frame. */
@@ -138,16 +139,11 @@ interface Reel {
 
 /** Reels of the product's category (secondary: loaded after the page, a failure shows nothing). */
 export function ReelsStrip({ categorySlug }: { categorySlug: string }) {
-  const [reels, setReels] = useState<Reel[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<{ items: Reel[] }>(`/api/category/reels/?slug=${encodeURIComponent(categorySlug)}&page=1`, {
-      signal: controller.signal,
-    })
-      .then((result) => setReels(result.items))
-      .catch(() => setReels([]));
-    return () => controller.abort();
-  }, [categorySlug]);
+  const reels = useSecondary(
+    `/api/category/reels/?slug=${encodeURIComponent(categorySlug)}&page=1`,
+    (result: { items: Reel[] }) => result.items,
+    [],
+  );
   if (reels.length === 0) return null;
   return (
     <section aria-labelledby="reels" className="mt-12" data-testid="reels-strip">

@@ -11,6 +11,7 @@ import { ProductCard } from "#web/components/product-card.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { api } from "#web/lib/api.ts";
 import { track } from "#web/lib/tracking.ts";
+import { useSecondary } from "#web/lib/use-secondary.ts";
 import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
@@ -264,7 +265,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 >
                   <FormattedMessage id="product.soldOut" />
                 </p>
-                <FavouriteToggle productId={product.id} loggedIn={loggedIn} />
+                <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               {!product.is_package && product.stock.length > 0 && (
                 <Suspense fallback={null}>
@@ -276,7 +277,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <div className="flex flex-col gap-2">
               <div className="flex items-center gap-2">
                 <div className="flex-1">{bagButton}</div>
-                <FavouriteToggle productId={product.id} loggedIn={loggedIn} />
+                <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               <DeliveryInfo product={product} />
               <CombineOffers sku={product.stock[0]?.sku_id} />
@@ -363,14 +364,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
 /** The related grid: 4 rows of 3 to 9 columns by width; secondary, loaded after the page shows. */
 function RelatedProducts({ productId }: { productId: number }) {
-  const [cards, setCards] = useState<ProductCardData[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    api<{ results: ProductCardData[] }>(`/api/products/related/${productId}/`, { signal: controller.signal })
-      .then((result) => setCards(result.results))
-      .catch(() => setCards([]));
-    return () => controller.abort();
-  }, [productId]);
+  const cards = useSecondary(
+    `/api/products/related/${productId}/`,
+    (result: { results: ProductCardData[] }) => result.results,
+    [],
+  );
   if (cards.length === 0) return null;
   return (
     <section aria-labelledby="related" className="mt-12" data-testid="related-products">
