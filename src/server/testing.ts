@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
-import { type Database, openDatabase } from "#db/client.ts";
+import { type Database, type Db, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { buildApp } from "./app.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
@@ -95,4 +95,20 @@ export function cookiesFrom(response: {
   cookies: Array<{ name: string; value: string }>;
 }): Record<string, string> {
   return Object.fromEntries(response.cookies.map((cookie) => [cookie.name, cookie.value]));
+}
+
+/** Counts the statements a test's code sends: every db.execute and every query builder started on db. */
+export function countingQueries(db: Db) {
+  const counter = { queries: 0 };
+  const proxy = new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (!["execute", "select", "insert", "update", "delete"].includes(String(property))) return value;
+      return (...args: unknown[]) => {
+        counter.queries++;
+        return (value as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    },
+  });
+  return { proxy, counter };
 }

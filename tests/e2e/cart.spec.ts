@@ -1,12 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { type Card, findCard, printable } from "./catalogue.ts";
 
-interface Card {
-  product_id: number;
-  relative_url: string;
-  is_exclusive: boolean;
-  attributes: { item_type: string };
-}
 interface Size {
   size_id: number;
   stock_info: number;
@@ -29,18 +24,12 @@ async function fillBag(page: Page) {
   }
   expect(picks).toHaveLength(3);
   await page.goto("/");
-  for (const pick of picks) {
-    const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-    const added = await page.request.post("/cart/items/add_to_cart/", {
-      form: { product: String(pick.product), size: String(pick.size), price: "0" },
-      headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest" },
-    });
-    expect(added.status()).toBe(200);
-  }
+  for (const pick of picks) await addByApi(page, pick.product, pick.size);
 }
 
-test("the bag groups lines by supplier, follows quantity changes in its totals, and removes lines", async ({
+test("three products from two suppliers: grouped, a quantity changed, a voucher applied and removed, the bag shared and added elsewhere", async ({
   page,
+  browser,
 }) => {
   await fillBag(page);
   await page.goto("/cart/");
@@ -78,6 +67,24 @@ test("the bag groups lines by supplier, follows quantity changes in its totals, 
   await expect(summary.locator("div", { hasText: "PITCH-10OFF" })).toHaveCount(0);
   await expect.poll(async () => amountOf(await total.textContent())).toBeCloseTo(withoutVoucher, 2);
 
+  // Shared: the link opened in another browser adds the same lines to that shopper's bag.
+  await page.getByTestId("share-bag").click();
+  const link = await page.getByTestId("share-link").inputValue();
+  expect(link).toMatch(/\/cart\/shared\/\?uuid=[0-9a-f-]{36}$/);
+  type Line = { product_id: number; size_id: number; quantity: number };
+  const linesOf = async (of: Page) => (await (await of.request.get("/cart/data/")).json()).lines as Line[];
+  const key = (line: Line) => `${line.product_id}/${line.size_id}/${line.quantity}`;
+  const lines = await linesOf(page);
+  const friend = await browser.newContext();
+  const other = await friend.newPage();
+  await other.goto(new URL(link).pathname + new URL(link).search);
+  await expect(other.getByTestId("shared-item")).toHaveCount(lines.length);
+  await expectNoSeriousA11yViolations(other);
+  await other.getByTestId("add-all").click();
+  await expect.poll(async () => (await linesOf(other)).length).toBe(lines.length);
+  expect((await linesOf(other)).map(key).sort()).toEqual(lines.map(key).sort());
+  await friend.close();
+
   await firstLine.getByRole("button", { name: /.+/ }).last().click();
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
 });
@@ -90,33 +97,6 @@ test("an empty bag says so", async ({ browser }) => {
   await expect(page.locator("main a[href='/search/?q=*']")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await context.close();
-});
-
-test("a shared bag opens in another browser and adds the same lines", async ({ page, browser }) => {
-  await fillBag(page);
-  await page.goto("/cart/");
-  await page.getByTestId("share-bag").click();
-  const link = await page.getByTestId("share-link").inputValue();
-  expect(link).toMatch(/\/cart\/shared\/\?uuid=[0-9a-f-]{36}$/);
-  const lines = (await (await page.request.get("/cart/data/")).json()).lines as {
-    product_id: number;
-    size_id: number;
-    quantity: number;
-  }[];
-
-  const friend = await browser.newContext();
-  const other = await friend.newPage();
-  await other.goto(new URL(link).pathname + new URL(link).search);
-  await expect(other.getByTestId("shared-item")).toHaveCount(lines.length);
-  await expectNoSeriousA11yViolations(other);
-  await other.getByTestId("add-all").click();
-  await expect
-    .poll(async () => ((await (await other.request.get("/cart/data/")).json()).lines as unknown[]).length)
-    .toBe(lines.length);
-  const copied = (await (await other.request.get("/cart/data/")).json()).lines as typeof lines;
-  const key = (l: (typeof lines)[number]) => `${l.product_id}/${l.size_id}/${l.quantity}`;
-  expect(copied.map(key).sort()).toEqual(lines.map(key).sort());
-  await friend.close();
 });
 
 test("a shared bag link that leads nowhere says so", async ({ page }) => {
@@ -135,11 +115,11 @@ async function addByApi(page: Page, product: number, size: number) {
 }
 
 /** Products a visitor can add, each with a size in stock. */
-async function buyableSizes(page: Page, count: number, check: (card: Card) => boolean = () => true) {
+async function buyableSizes(page: Page, count: number) {
   const cards = (await (await page.request.get("/api/search/?q=*")).json()).products as Card[];
   const picks: { product: number; size: number }[] = [];
   for (const card of cards) {
-    if (card.is_exclusive || card.attributes.item_type === "package" || !check(card)) continue;
+    if (card.is_exclusive || card.attributes.item_type === "package") continue;
     const sizes = (await (await page.request.get(`/api/availability/${card.product_id}/`)).json()) as Size[];
     const size = sizes.find((s) => s.stock_info > 0);
     if (size) picks.push({ product: card.product_id, size: size.size_id });
@@ -163,10 +143,16 @@ test("a printed name and number are added to a bag line through a dialog and rem
   page,
 }) => {
   await page.goto("/");
-  const [shirt] = await buyableSizes(page, 1, (card) => card.attributes.item_type === "football_shirts");
-  const options = await (await page.request.get(`/customizations/get/${shirt?.product}/`)).json();
-  test.skip(options.data.length === 0, "the first shirt cannot be printed");
-  await addByApi(page, shirt?.product as number, shirt?.size as number);
+  const shirt = await findCard(
+    page.request,
+    "/api/search/?q=*",
+    async (card) =>
+      card.attributes.item_type === "football_shirts" &&
+      card.sizes.some((size) => size.in_stock) &&
+      (await printable(page.request, card.product_id)),
+  );
+  const sizes = (await (await page.request.get(`/api/availability/${shirt.product_id}/`)).json()) as Size[];
+  await addByApi(page, shirt.product_id, sizes.find((size) => size.stock_info > 0)?.size_id as number);
   await page.goto("/cart/");
   await page.getByTestId("add-print").click();
   const dialog = page.getByRole("dialog");

@@ -2,15 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { type Card, findCard, printable } from "./catalogue.ts";
 
 const mailDir = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e-data", "mail");
-
-interface Card {
-  product_id: number;
-  relative_url: string;
-  is_exclusive: boolean;
-  sizes: { in_stock: boolean; name_short: string }[];
-}
 
 /** A product of a category that a visitor can buy in several sizes. */
 async function buyable(request: APIRequestContext, slug: string): Promise<Card> {
@@ -73,28 +67,18 @@ test("an unknown product is the not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
-/** The first card of a listing call that passes a check. */
-async function firstCard(
-  request: APIRequestContext,
-  url: string,
-  check: (card: Card & { attributes: { item_type: string } }) => Promise<boolean> | boolean,
-) {
-  const cards = (await (await request.get(url)).json()).products as (Card & {
-    attributes: { item_type: string };
-  })[];
-  for (const card of cards) if (!card.is_exclusive && (await check(card))) return card;
-  throw new Error(`nothing suitable in ${url}`);
-}
-
 test("a customised shirt with name MÜLLER and number 10 becomes a bag line carrying them", async ({
   page,
   request,
 }) => {
-  const shirt = await firstCard(request, "/api/search/?q=*&sort=default", async (card) => {
-    if (card.attributes.item_type !== "football_shirts" || !card.sizes.some((s) => s.in_stock)) return false;
-    const options = await (await request.get(`/customizations/get/${card.product_id}/`)).json();
-    return options.data.length > 0;
-  });
+  const shirt = await findCard(
+    request,
+    "/api/search/?q=*&sort=default",
+    async (card) =>
+      card.attributes.item_type === "football_shirts" &&
+      card.sizes.some((s) => s.in_stock) &&
+      (await printable(request, card.product_id)),
+  );
   await page.goto(shirt.relative_url);
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
@@ -118,7 +102,7 @@ test("a customised shirt with name MÜLLER and number 10 becomes a bag line carr
 });
 
 test("a package with a size for each item is added as one package", async ({ page, request }) => {
-  const kit = await firstCard(
+  const kit = await findCard(
     request,
     "/api/search/?q=Team%20Kit",
     (card) => card.attributes.item_type === "package",
@@ -148,21 +132,14 @@ test("a sold-out product takes an alert, and the size coming back sends exactly 
   page,
   request,
 }) => {
-  const pageOf = async (n: number) =>
-    (await (await request.get(`/api/search/?q=*&page=${n}`)).json()) as {
-      products: (Card & { attributes: { item_type: string } })[];
-      meta: { pages: { total: number } };
-    };
-  const first = await pageOf(1);
-  let soldOut: (Card & { attributes: { item_type: string } }) | undefined;
-  for (let n = 1; n <= first.meta.pages.total && !soldOut; n++)
-    soldOut = (await pageOf(n)).products.find(
-      (card) =>
-        card.attributes.item_type !== "package" &&
-        card.sizes.length > 0 &&
-        card.sizes.every((s) => !s.in_stock),
-    );
-  if (!soldOut) throw new Error("the demo shop has no sold-out product");
+  const soldOut = await findCard(
+    request,
+    "/api/search/?q=*",
+    (card) =>
+      card.attributes.item_type !== "package" &&
+      card.sizes.length > 0 &&
+      card.sizes.every((s) => !s.in_stock),
+  );
 
   await page.goto(soldOut.relative_url);
   // The alert form's code loads after the page: wait until it is live before typing.
@@ -219,26 +196,18 @@ test("a visitor who is not logged in is sent to log in by the favourite heart", 
 });
 
 test("a combine offer asks for a size before adding its item", async ({ page, request }) => {
-  const cards = (await (await request.get("/api/category/get/?slug=football-boots")).json())
-    .products as Card[];
-  let url: string | undefined;
-  for (const card of cards) {
-    if (card.is_exclusive) continue;
+  const boot = await findCard(request, "/api/category/get/?slug=football-boots", async (card) => {
+    if (!card.sizes.some((s) => s.in_stock)) return false;
     const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
       sku_id: string;
     }[];
-    if (!sizes[0]) continue;
-    const offers = await (await request.get(`/api/promotions/get/${sizes[0].sku_id}/`)).json();
-    const multi = offers.promotions.some((p: { benefit_items: { sizes: unknown[] }[] }) =>
-      p.benefit_items.some((item) => item.sizes.length > 1),
-    );
-    if (multi && card.sizes.some((s) => s.in_stock)) {
-      url = card.relative_url;
-      break;
-    }
-  }
-  test.skip(!url, "no boot of the demo shop carries an offer with a sized item");
-  await page.goto(url as string);
+    if (!sizes[0]) return false;
+    const offers = (await (await request.get(`/api/promotions/get/${sizes[0].sku_id}/`)).json()) as {
+      promotions: { benefit_items: { sizes: unknown[] }[] }[];
+    };
+    return offers.promotions.some((p) => p.benefit_items.some((item) => item.sizes.length > 1));
+  });
+  await page.goto(boot.relative_url);
   const offers = page.getByTestId("combine-offers");
   const item = offers
     .locator("li")

@@ -1,26 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "#db/client.ts";
 import { seedDemoShop } from "#db/seed/seed.ts";
 import { MARKETS } from "#modules/markets/markets.service.ts";
-import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
+import { countingQueries, createTestDatabase, type TestDatabase } from "#server/testing.ts";
 import { addToCart, readCart } from "./cart.service.ts";
-
-/** Counts the statements sent: every db.execute and every query builder started on db. */
-function counting(db: Db) {
-  const counter = { queries: 0 };
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (!["execute", "select", "insert", "update", "delete"].includes(String(property))) return value;
-      return (...args: unknown[]) => {
-        counter.queries++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { proxy, counter };
-}
 
 describe("queries per bag read", () => {
   let testDb: TestDatabase;
@@ -49,7 +32,7 @@ describe("queries per bag read", () => {
     for (const size of sizes.slice(0, 12))
       await addToCart(db, large, { productId: size.product_id, sizeId: size.id, amount: 1 });
 
-    const { proxy, counter } = counting(db);
+    const { proxy, counter } = countingQueries(db);
     await readCart(proxy, small, market, "da");
     const forOne = counter.queries;
     counter.queries = 0;

@@ -1,26 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Db } from "#db/client.ts";
 import { seedDemoShop } from "#db/seed/seed.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
-import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
-
-/** Counts the statements the app sends: every db.execute and every query builder started on db. */
-function counting(db: Db) {
-  const counter = { queries: 0 };
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (!["execute", "select", "insert", "update", "delete"].includes(String(property))) return value;
-      return (...args: unknown[]) => {
-        counter.queries++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { proxy, counter };
-}
+import { countingQueries, createTestDatabase, type TestDatabase } from "#server/testing.ts";
 
 describe("queries per listing request", () => {
   let testDb: TestDatabase;
@@ -30,7 +13,7 @@ describe("queries per listing request", () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     await seedDemoShop(testDb.database, { products: 300, seed: 4, dataDir: "" });
-    const wrapped = counting(testDb.database.db);
+    const wrapped = countingQueries(testDb.database.db);
     counter = wrapped.counter;
     app = await buildApp(
       loadConfig({ NODE_ENV: "test" }),
