@@ -131,6 +131,17 @@ const SWATCH: Record<string, string> = {
   silver: "#cbd5e1",
 };
 
+/**
+ * The listing's query as the shopper last asked for it: while a filter change is still loading, the
+ * next change builds on it, so a quick second click does not drop the first.
+ */
+function useListingSearch(): string {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const pending = navigation.location;
+  return pending && pending.pathname === location.pathname ? pending.search : location.search;
+}
+
 function useFilterLoading() {
   const navigation = useNavigation();
   const [holding, setHolding] = useState(false);
@@ -181,7 +192,7 @@ function FilterValues({
   condensed: boolean;
 }) {
   const intl = useIntl();
-  const location = useLocation();
+  const search = useListingSearch();
   const limit =
     filter.key === "brand"
       ? CONDENSED_BRANDS
@@ -199,7 +210,7 @@ function FilterValues({
       {values.map((value) => (
         <li key={value.name}>
           <Link
-            to={toggleFilter(location.search, filter.key, value.name)}
+            to={toggleFilter(search, filter.key, value.name)}
             preventScrollReset
             role="checkbox"
             aria-checked={value.selected}
@@ -265,7 +276,7 @@ function FilterList({
 
 function SortSelect({ sort }: { sort: string }) {
   const navigate = useNavigate();
-  const location = useLocation();
+  const search = useListingSearch();
   const intl = useIntl();
   return (
     <label className="flex items-center gap-2 text-sm">
@@ -273,7 +284,7 @@ function SortSelect({ sort }: { sort: string }) {
       <select
         value={sort}
         onChange={(event) =>
-          navigate(withParam(location.search, "sort", event.target.value), { preventScrollReset: true })
+          navigate(withParam(search, "sort", event.target.value), { preventScrollReset: true })
         }
         className="rounded border border-neutral-500 px-2 py-1.5"
       >
@@ -289,12 +300,12 @@ function SortSelect({ sort }: { sort: string }) {
 
 function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
   const intl = useIntl();
-  const location = useLocation();
+  const search = useListingSearch();
   if (totalPages <= 1) return null;
   const pages = [...new Set([1, page - 1, page, page + 1, totalPages])]
     .filter((p) => p >= 1 && p <= totalPages)
     .sort((a, b) => a - b);
-  const to = (p: number) => withParam(location.search, "page", p === 1 ? null : String(p));
+  const to = (p: number) => withParam(search, "page", p === 1 ? null : String(p));
   return (
     <nav
       aria-label={intl.formatMessage({ id: "listing.pagination" })}
@@ -339,15 +350,15 @@ export function ListingView({
   children?: React.ReactNode;
 }) {
   const intl = useIntl();
-  const location = useLocation();
+  const search = useListingSearch();
   const loading = useFilterLoading();
-  const active = activeFilterCount(location.search);
+  const active = activeFilterCount(search);
   return (
     <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
       <aside className="hidden lg:block" aria-label={intl.formatMessage({ id: "listing.filters" })}>
         {active > 0 && (
           <Link
-            to={resetFilters(location.search)}
+            to={resetFilters(search)}
             className="mb-3 inline-block text-sm font-semibold text-pitch-700 underline"
           >
             <FormattedMessage id="listing.reset" />
@@ -437,7 +448,7 @@ function FilterDrawer({
   active: number;
 }) {
   const intl = useIntl();
-  const location = useLocation();
+  const search = useListingSearch();
   return (
     <Dialog.Root>
       <Dialog.Trigger className="flex items-center gap-2 rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold lg:hidden">
@@ -470,7 +481,7 @@ function FilterDrawer({
           </div>
           <div className="flex gap-2 border-t border-neutral-200 p-4">
             <Link
-              to={resetFilters(location.search)}
+              to={resetFilters(search)}
               className="flex-1 rounded-full border border-neutral-500 px-3 py-2 text-center text-sm font-semibold"
             >
               <FormattedMessage id="listing.reset" />
