@@ -7,3 +7,5 @@ export * from "../modules/catalog/catalog.schema.ts";
 export * from "../modules/checkout/checkout.schema.ts";
 export * from "../modules/content/content.schema.ts";
 export * from "../modules/favourites/favourites.schema.ts";
+export * from "../modules/orders/orders.schema.ts";
+export * from "../modules/payments/payments.schema.ts";

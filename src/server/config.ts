@@ -45,6 +45,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Bearer token of the stock feed (`PUT /api/catalogue/stock/{sku}/`); unset turns the feed off. */
   catalogueApiToken: string | undefined;
+  /** Merchant id of the satisfaction-survey opt-in shown on the receipt; unset hides it. */
+  surveyMerchantId: string | null;
 }
 
 /**
@@ -128,6 +130,7 @@ export function loadConfig(
     mapTileUrl: env.MAP_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     catalogueApiToken: env.CATALOGUE_API_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
+    surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
   };
   return { ...config, ...overrides };
 }

@@ -112,3 +112,47 @@ export function countingQueries(db: Db) {
   });
   return { proxy, counter };
 }
+
+/** A browser for API tests: keeps the cookies the shop sets and sends CSRF headers on changes. */
+export function testVisitor(t: TestApp) {
+  const jar: Record<string, string> = {};
+  const remember = (response: { cookies: Array<{ name: string; value: string }> }) =>
+    Object.assign(jar, cookiesFrom(response));
+  const cookieHeader = () =>
+    Object.entries(jar)
+      .map(([k, v]) => `${k}=${v}`)
+      .join("; ");
+  return {
+    jar,
+    async form(url: string, body: Record<string, string | number>) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+        headers: {
+          ...csrfHeaders(t.config, jar),
+          "content-type": "application/x-www-form-urlencoded",
+          "x-requested-with": "XMLHttpRequest",
+        },
+      });
+      remember(response);
+      return response;
+    },
+    async json(url: string, body: unknown) {
+      const response = await t.app.inject({
+        method: "POST",
+        url,
+        payload: body as object,
+        headers: csrfHeaders(t.config, jar),
+      });
+      remember(response);
+      return response;
+    },
+    async get(url: string) {
+      const cookie = cookieHeader();
+      const response = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
+      remember(response);
+      return response;
+    },
+  };
+}

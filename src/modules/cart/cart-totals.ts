@@ -48,6 +48,11 @@ export interface TotalsInput {
   lines: TotalsLine[];
   /** The delivery method that would be used: its price and the total from which it is free. */
   delivery: { price: number; freeDeliveryLimit: number | null } | null;
+  /**
+   * At checkout, one delivery per package (the shop's own and each supplier's), each free from its own
+   * limit; when given, it replaces `delivery`.
+   */
+  packages?: { price: number; freeDeliveryLimit: number | null }[];
   paymentFee: number;
   vouchers?: TotalsVoucher[];
   giftCards?: TotalsGiftCard[];
@@ -128,10 +133,13 @@ export function computeTotals(input: TotalsInput): CartTotals {
   });
   const voucherTotal = eligible - left;
 
-  const regular = input.delivery?.price ?? 0;
-  const limit = input.delivery?.freeDeliveryLimit ?? null;
-  const free = lines.length === 0 || freeDeliveryVoucher || (limit !== null && cartTotalAmount >= limit);
-  const delivery = { unitPrice: free ? 0 : regular, unitRrp: regular };
+  const packages = input.packages ?? (input.delivery ? [input.delivery] : []);
+  const isFree = (limit: number | null) =>
+    lines.length === 0 || freeDeliveryVoucher || (limit !== null && cartTotalAmount >= limit);
+  const regular = packages.reduce((sum, pkg) => sum + pkg.price, 0);
+  const charged = packages.reduce((sum, pkg) => sum + (isFree(pkg.freeDeliveryLimit) ? 0 : pkg.price), 0);
+  const limit = packages[0]?.freeDeliveryLimit ?? null;
+  const delivery = { unitPrice: charged, unitRrp: regular };
   const leftForFreeDelivery =
     limit === null || freeDeliveryVoucher ? 0 : Math.max(0, limit - cartTotalAmount);
 

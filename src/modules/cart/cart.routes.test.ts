@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#db/seed/seed.ts";
-import { cookiesFrom, createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
+import { cookiesFrom, createTestApp, csrfHeaders, type TestApp, testVisitor } from "#server/testing.ts";
 
 let t: TestApp;
 const rows = async <T>(query: ReturnType<typeof sql>) =>
@@ -38,47 +38,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** A browser: keeps the cookies the shop sets. */
-function visitor() {
-  const jar: Record<string, string> = {};
-  const remember = (response: { cookies: Array<{ name: string; value: string }> }) =>
-    Object.assign(jar, cookiesFrom(response));
-  return {
-    jar,
-    async form(url: string, body: Record<string, string | number>) {
-      const response = await t.app.inject({
-        method: "POST",
-        url,
-        payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-        headers: {
-          ...csrfHeaders(t.config, jar),
-          "content-type": "application/x-www-form-urlencoded",
-          "x-requested-with": "XMLHttpRequest",
-        },
-      });
-      remember(response);
-      return response;
-    },
-    async json(url: string, body: unknown) {
-      const response = await t.app.inject({
-        method: "POST",
-        url,
-        payload: body as object,
-        headers: csrfHeaders(t.config, jar),
-      });
-      remember(response);
-      return response;
-    },
-    async get(url: string) {
-      const cookie = Object.entries(jar)
-        .map(([k, v]) => `${k}=${v}`)
-        .join("; ");
-      const response = await t.app.inject({ method: "GET", url, headers: cookie ? { cookie } : {} });
-      remember(response);
-      return response;
-    },
-  };
-}
+const visitor = () => testVisitor(t);
 
 describe("adding to the bag", () => {
   it("adds a size at the server's price, whatever price is posted, and adds up the same size", async () => {

@@ -172,6 +172,7 @@ interface ReadRow {
   brand: string;
   size_name: string | null;
   stock: number | null;
+  supplier_id: number | null;
   supplier: string | null;
   price: number | null;
   rrp: number | null;
@@ -194,8 +195,32 @@ export async function readCart(
   market: Market,
   locale: UiLocale,
 ): Promise<CartOutput> {
-  const currency = market.currency;
   const cartId = await findCartId(db, owner);
+  const priced = await priceCart(db, cartId, market, locale, { userId: owner.userId });
+  return formatCart(priced, market);
+}
+
+/** How the checkout prices a bag: its chosen deliveries (one per package) and payment fee. */
+export interface CheckoutPricing {
+  userId: number | null;
+  packages?: { price: number; freeDeliveryLimit: number | null }[];
+  paymentFee?: number;
+}
+
+/**
+ * The bag priced now, in minor units: each line with what is left in stock, the totals from the
+ * totals engine. The bag page and the checkout read it; placing an order reads it inside its
+ * transaction.
+ */
+export async function priceCart(
+  db: Db | Tx,
+  cartId: number | null,
+  market: Market,
+  locale: UiLocale,
+  pricing: CheckoutPricing,
+) {
+  const currency = market.currency;
+  const owner = { userId: pricing.userId };
   const [lineResult, [method], offerResult, payments] = await Promise.all([
     cartId === null
       ? Promise.resolve({ rows: [] as ReadRow[] })
@@ -203,7 +228,7 @@ export async function readCart(
       select l.id as line_id, l.product_id, l.size_id, l.quantity, l.customization, l.package_parts,
              p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
              p.excluded_from_discounts,
-             b.name as brand, s.name as size_name, s.stock, sup.name as supplier, pp.price, pp.rrp,
+             b.name as brand, s.name as size_name, s.stock, s.supplier_id, sup.name as supplier, pp.price, pp.rrp,
              (select json_agg(json_build_object('type', o.type, 'title', o.title,
                                                 'price', coalesce((o.prices->>${currency})::int, 0)))
                 from customization_options o where o.product_id = p.id) as options,
@@ -280,7 +305,8 @@ export async function readCart(
   );
   const totals = computeTotals({
     currency,
-    paymentFee: 0,
+    paymentFee: pricing.paymentFee ?? 0,
+    packages: pricing.packages,
     vouchers: payments.vouchers,
     giftCards: payments.giftCards,
     delivery: method ? { price: method.price, freeDeliveryLimit: method.freeDeliveryLimit } : null,
@@ -298,6 +324,14 @@ export async function readCart(
       }),
     ),
   });
+  return { cartId, currency, prepared, charged, totals, payments, method };
+}
+
+export type PricedCart = Awaited<ReturnType<typeof priceCart>>;
+
+/** The bag in the storefront's shape (amounts in major units). */
+export function formatCart(priced: PricedCart, market: Market): CartOutput {
+  const { cartId, currency, prepared, charged, totals, payments, method } = priced;
   const byLine = new Map(totals.lines.map((line) => [line.lineId, line]));
   const amount = (minor: number) => toAmount(minor, currency);
 

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 
 export const vouchers = pgTable(
   "vouchers",
@@ -35,5 +36,9 @@ export const giftCards = pgTable(
     balance: integer("balance").notNull(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex("gift_cards_code_key").on(t.codeHash), index("gift_cards_expiry_idx").on(t.expiresAt)],
+  (t) => [
+    uniqueIndex("gift_cards_code_key").on(t.codeHash),
+    index("gift_cards_expiry_idx").on(t.expiresAt),
+    check("gift_cards_balance_not_negative", sql`${t.balance} >= 0`),
+  ],
 );

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -141,7 +142,11 @@ export const productSizes = pgTable(
       .references(() => suppliers.id),
     storeStock: integer("store_stock").notNull().default(0),
   },
-  (t) => [uniqueIndex("product_sizes_sku_key").on(t.sku), index("product_sizes_product_idx").on(t.productId)],
+  (t) => [
+    uniqueIndex("product_sizes_sku_key").on(t.sku),
+    index("product_sizes_product_idx").on(t.productId),
+    check("product_sizes_stock_not_negative", sql`${t.stock} >= 0`),
+  ],
 );
 
 /** Today's price per currency, in minor units, with the recommended retail price. */

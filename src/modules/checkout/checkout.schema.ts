@@ -7,8 +7,10 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import { carts } from "../cart/cart.schema.ts";
 import { suppliers, type Translated } from "../catalog/catalog.schema.ts";
 import type { OpeningHours } from "../content/content.schema.ts";
 
@@ -79,3 +81,58 @@ export const paymentMethods = pgTable(
   },
   (t) => [uniqueIndex("payment_methods_key").on(t.market, t.gateway, t.type)],
 );
+
+/** A stored address: the address form's values (country as its three-letter code). */
+export type StoredAddress = Partial<
+  Record<
+    | "country"
+    | "name"
+    | "company"
+    | "address"
+    | "addr_number"
+    | "address2"
+    | "post_nummer"
+    | "town"
+    | "state"
+    | "phone"
+    | "email",
+    string
+  >
+>;
+
+/** The delivery chosen for one package: "own" for the shop's warehouses, else the supplier's id. */
+export interface DeliveryChoice {
+  methodId: number;
+  dropPointId: number | null;
+}
+
+export interface ReviewChoices {
+  subscribeNewsletters: boolean;
+  source: string;
+  device: string;
+}
+
+/**
+ * The checkout's progress on a bag: who it goes to, how each package travels, how it is paid. Prices
+ * are never kept here; the order is priced again when it is placed.
+ */
+export const checkoutSessions = pgTable("checkout_sessions", {
+  cartId: integer("cart_id")
+    .primaryKey()
+    .references(() => carts.id, { onDelete: "cascade" }),
+  email: text("email"),
+  deliveryAddress: jsonb("delivery_address").$type<StoredAddress>(),
+  billingAddress: jsonb("billing_address").$type<StoredAddress>(),
+  delivery: jsonb("delivery").$type<Record<string, DeliveryChoice>>().notNull().default({}),
+  postNumber: text("post_number").notNull().default(""),
+  smsNumber: text("sms_number").notNull().default(""),
+  paymentMethodId: integer("payment_method_id").references(() => paymentMethods.id),
+  comment: text("comment").notNull().default(""),
+  /** The reference the current payment attempts carry; a new one after each order. */
+  paymentReference: text("payment_reference"),
+  /** What the shopper agreed to on the review step, kept until the card payment's result arrives. */
+  review: jsonb("review").$type<ReviewChoices>(),
+  /** A pay-later authorisation handed over by the browser, checked with the provider. */
+  authorizationToken: text("authorization_token"),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});

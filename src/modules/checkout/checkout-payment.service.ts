@@ -1,0 +1,267 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "#db/client.ts";
+import { translate } from "#modules/catalog/catalog.service.ts";
+import type { Mailer } from "#modules/mail/mail.service.ts";
+import { renderOrderConfirmation } from "#modules/orders/order-mail.ts";
+import {
+  markConfirmationSent,
+  type OrderPayment,
+  orderForMail,
+  placeOrder,
+} from "#modules/orders/orders.service.ts";
+import {
+  authoriseTestBnpl,
+  authoriseTestCard,
+  type CardInput,
+  cancelAttempt,
+  cardProblems,
+  findAuthorised,
+} from "#modules/payments/payments.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { checkoutSessions, paymentMethods, type ReviewChoices } from "./checkout.schema.ts";
+import {
+  checkoutState,
+  readinessProblem,
+  requireCartId,
+  type Shopper,
+  sessionOf,
+} from "./checkout.service.ts";
+
+export interface PaymentDeps {
+  mailer: Mailer;
+  publicUrl: string;
+  log: { error(object: unknown, message: string): void };
+}
+
+export const receiptUrl = (token: string) => `/checkout/receipt/?token=${token}`;
+
+/** Checks the checkout is complete and reads the amount the payment method would be charged. */
+async function readyState(db: Db, shopper: Shopper) {
+  const cartId = await requireCartId(db, shopper.owner);
+  const state = await checkoutState(db, cartId, shopper);
+  const problem = readinessProblem(state);
+  if (problem) throw problem;
+  return state;
+}
+
+/** Sends the confirmation once; a mail problem is logged, never undoes the order. */
+async function confirm(db: Db, deps: PaymentDeps, orderId: number) {
+  try {
+    const data = await orderForMail(db, orderId);
+    if (!data || data.order.confirmationSentAt) return;
+    const mail = renderOrderConfirmation(data, deps.publicUrl);
+    await deps.mailer.send({ to: data.order.email, ...mail });
+    await markConfirmationSent(db, orderId);
+  } catch (error) {
+    deps.log.error({ err: error, orderId }, "order confirmation mail failed");
+  }
+}
+
+async function place(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  cartId: number,
+  payment: OrderPayment,
+  review: ReviewChoices,
+) {
+  const order = await placeOrder(db, shopper, cartId, payment, review);
+  if (order.created) await confirm(db, deps, order.id);
+  return order;
+}
+
+/**
+ * `POST /checkout/step_review_submit/`. The terms must be accepted. Cash on delivery, a gift card
+ * paying everything, and an approved pay-later authorisation place the order now; a card payment
+ * answers with the reference and amount the card form pays (the result page places the order).
+ */
+export async function submitReview(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  input: { policy: boolean; subscribe_newsletters: boolean; source: string; device: string; signup: boolean },
+) {
+  if (!input.policy)
+    throw new HttpError(400, "validation_failed", "checkout.error.policy", {
+      policy: ["checkout.error.policy"],
+    });
+  const state = await readyState(db, shopper);
+  const review = {
+    subscribeNewsletters: input.subscribe_newsletters,
+    source: input.source,
+    device: input.device,
+  };
+  await db
+    .update(checkoutSessions)
+    .set({ review, updatedAt: new Date() })
+    .where(eq(checkoutSessions.cartId, state.cartId));
+  const amountDue = state.priced.totals.paymentTotal;
+  const method = state.paymentMethod;
+  const gateway = amountDue === 0 ? "giftcard" : method?.gateway;
+  const methodName = amountDue === 0 ? "giftcard" : translate(method?.name, shopper.locale);
+  if (gateway === "giftcard" || gateway === "cod") {
+    const order = await place(
+      db,
+      deps,
+      shopper,
+      state.cartId,
+      { gateway, method: methodName, reference: null, authorisedAmount: null },
+      review,
+    );
+    return { success: true, redirect_url: receiptUrl(order.token), payment: null };
+  }
+  const reference = state.session.paymentReference;
+  if (!reference) throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  if (gateway === "test-bnpl") {
+    const token = state.session.authorizationToken;
+    const attempt = token ? await findAuthorised(db, { reference, gateway: "test-bnpl", token }) : null;
+    if (!attempt) throw new HttpError(409, "authorization_missing", "payment.bnpl.error.notApproved");
+    const order = await placeOrPass(db, deps, shopper, state.cartId, attempt, methodName, review);
+    return { success: true, redirect_url: receiptUrl(order.token), payment: null };
+  }
+  return {
+    success: true,
+    redirect_url: null,
+    payment: { reference, amount: amountDue, currency: state.priced.currency },
+  };
+}
+
+/** Places the order for an authorised attempt; when the shop cannot honour it the authorisation is released. */
+async function placeOrPass(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  cartId: number,
+  attempt: { id: number; reference: string; amount: number; gateway: string },
+  methodName: string,
+  review: ReviewChoices,
+) {
+  try {
+    return await place(
+      db,
+      deps,
+      shopper,
+      cartId,
+      {
+        gateway: attempt.gateway as OrderPayment["gateway"],
+        method: methodName,
+        reference: attempt.reference,
+        authorisedAmount: attempt.amount,
+      },
+      review,
+    );
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) await cancelAttempt(db, attempt.id);
+    throw error;
+  }
+}
+
+/**
+ * `POST /checkout/adyen_split_on_payment/`: the card form's data goes to the card provider for the
+ * amount the server works out. Authorised answers with the redirect action to the result page;
+ * anything else with the refusal. The card data is only passed on, never kept.
+ */
+export async function payByCard(db: Db, shopper: Shopper, card: CardInput) {
+  const problems = cardProblems(card);
+  if (Object.keys(problems).length)
+    throw new HttpError(400, "validation_failed", "payment.card.error.invalid", problems);
+  const state = await readyState(db, shopper);
+  if (state.paymentMethod?.gateway !== "test-card")
+    throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  if (!state.session.review) throw new HttpError(409, "review_missing", "checkout.error.policy");
+  const reference = state.session.paymentReference as string;
+  const result = await authoriseTestCard(db, {
+    reference,
+    amount: state.priced.totals.paymentTotal,
+    currency: state.priced.currency,
+    card,
+  });
+  if (result.resultCode !== "Authorised")
+    return { resultCode: result.resultCode, refusalReason: result.refusalReason, action: null };
+  const url = `/checkout/adyen_payment_result/?authResult=Authorised&merchantReference=${encodeURIComponent(reference)}`;
+  return { resultCode: result.resultCode, refusalReason: null, action: { type: "redirect", url } };
+}
+
+/**
+ * `GET /checkout/adyen_payment_result/`: the provider's redirect. The query is not trusted: the
+ * reference must have an authorised attempt at the provider. The first arrival places the order,
+ * every replay finds it. Answers the address to go to next.
+ */
+export async function paymentResult(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  query: { authResult: string; merchantReference: string },
+): Promise<string> {
+  const refused = "/checkout/payment?payment_error=refused";
+  const existing = await db.query.orders.findFirst({
+    where: (o, { eq: equals }) => equals(o.paymentReference, query.merchantReference),
+    columns: { token: true },
+  });
+  if (existing) return receiptUrl(existing.token);
+  if (query.authResult.toLowerCase() !== "authorised") return refused;
+  const attempt = await findAuthorised(db, { reference: query.merchantReference, gateway: "test-card" });
+  if (!attempt) return refused;
+  const [session] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.paymentReference, query.merchantReference));
+  if (!session) return refused;
+  const [method] = session.paymentMethodId
+    ? await db.select().from(paymentMethods).where(eq(paymentMethods.id, session.paymentMethodId))
+    : [];
+  try {
+    const order = await placeOrPass(
+      db,
+      deps,
+      shopper,
+      session.cartId,
+      attempt,
+      translate(method?.name, shopper.locale) || "Card",
+      session.review ?? { subscribeNewsletters: false, source: "", device: "" },
+    );
+    return receiptUrl(order.token);
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) {
+      // A replay that lost the race to the first arrival finds its order now.
+      const placed = await db.query.orders.findFirst({
+        where: (o, { eq: equals }) => equals(o.paymentReference, query.merchantReference),
+        columns: { token: true },
+      });
+      if (placed) return receiptUrl(placed.token);
+      return `/cart/?checkout_error=${error.code}`;
+    }
+    throw error;
+  }
+}
+
+/** The pay-later provider's authorise call, for the amount the server works out. */
+export async function authoriseBnpl(db: Db, shopper: Shopper) {
+  const state = await readyState(db, shopper);
+  if (state.paymentMethod?.gateway !== "test-bnpl")
+    throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  return authoriseTestBnpl(db, {
+    reference: state.session.paymentReference as string,
+    amount: state.priced.totals.paymentTotal,
+    currency: state.priced.currency,
+    email: state.session.email ?? "",
+  });
+}
+
+/** `POST /checkout/submit_authorization_token/`: kept once the provider confirms the token. */
+export async function submitAuthorizationToken(db: Db, shopper: Shopper, token: string) {
+  const cartId = await requireCartId(db, shopper.owner);
+  const session = await sessionOf(db, cartId);
+  const attempt = session.paymentReference
+    ? await findAuthorised(db, { reference: session.paymentReference, gateway: "test-bnpl", token })
+    : null;
+  if (!attempt)
+    throw new HttpError(400, "validation_failed", "payment.bnpl.error.notApproved", {
+      authorization_token: ["payment.bnpl.error.notApproved"],
+    });
+  await db
+    .update(checkoutSessions)
+    .set({ authorizationToken: token, updatedAt: new Date() })
+    .where(eq(checkoutSessions.cartId, cartId));
+  return { success: true as const };
+}

@@ -1,0 +1,425 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoShop } from "#db/seed/seed.ts";
+import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
+import {
+  AUTHORISED_CARD,
+  choosePayment,
+  DANISH_ADDRESS,
+  payByCard,
+  pickSize,
+  readyGuest,
+  rowsOf,
+  type SizeRow,
+} from "./checkout.test-helpers.ts";
+
+let t: TestApp;
+let own: SizeRow;
+let second: SizeRow;
+let marketplace: SizeRow;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoShop(t.database, { products: 300, seed: 7, dataDir: "" });
+  own = await pickSize(t, { marketplace: false });
+  second = await pickSize(t, { marketplace: false, skip: [own.product_id] });
+  marketplace = await pickSize(t, { marketplace: true });
+});
+afterAll(async () => t?.close());
+
+const stockOf = async (sizeId: number) =>
+  (await rowsOf<{ stock: number }>(t, sql`select stock from product_sizes where id = ${sizeId}`))[0]?.stock;
+
+describe("address forms", () => {
+  it("gives each country its own post-code rule, house number and province fields", async () => {
+    const guest = testVisitor(t);
+    const form = async (country: string) =>
+      (await guest.get(`/checkout/payment_form/?type=shipping&country_code=${country}`)).json() as {
+        name: string;
+        pattern: string | null;
+        choices: { value: string }[] | null;
+        initial: string;
+      }[];
+    const denmark = await form("dnk");
+    expect(denmark.map((f) => f.name)).not.toContain("addr_number");
+    expect(denmark.find((f) => f.name === "post_nummer")?.pattern).toBe("^\\d{4}$");
+    expect(denmark.find((f) => f.name === "country")?.initial).toBe("dnk");
+    expect(denmark.map((f) => f.name)).toContain("email");
+    const germany = await form("deu");
+    expect(germany.map((f) => f.name)).toContain("addr_number");
+    expect(germany.find((f) => f.name === "post_nummer")?.pattern).toBe("^\\d{5}$");
+    const netherlands = await form("nld");
+    expect(new RegExp(netherlands.find((f) => f.name === "post_nummer")?.pattern ?? "").test("1012 AB")).toBe(
+      true,
+    );
+    const italy = await form("ita");
+    expect(italy.find((f) => f.name === "state")?.choices?.some((c) => c.value === "RM")).toBe(true);
+    const unknown = await guest.get("/checkout/payment_form/?type=billing&country_code=usa");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields.country_code).toEqual(["address.error.country"]);
+  });
+
+  it("refuses a wrong post code, a missing field and an unknown country with errors by field", async () => {
+    const guest = testVisitor(t);
+    await guest.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
+    const wrongPostCode = await guest.json("/api/checkout/set_delivery_address/", {
+      ...DANISH_ADDRESS,
+      post_nummer: "21000",
+      name: "",
+    });
+    expect(wrongPostCode.statusCode).toBe(400);
+    expect(wrongPostCode.json().fields).toMatchObject({
+      post_nummer: ["address.error.postCode"],
+      name: ["address.error.required"],
+    });
+    const unknownCountry = await guest.json("/api/checkout/set_delivery_address/", {
+      ...DANISH_ADDRESS,
+      country: "usa",
+    });
+    expect(unknownCountry.statusCode).toBe(400);
+    expect(unknownCountry.json().fields.country).toEqual(["address.error.country"]);
+    expect((await guest.get("/api/checkout/delivery_address/")).json().address).toBeNull();
+  });
+
+  it("sends a delivery address in another shop's country to that shop (country mismatch)", async () => {
+    const guest = testVisitor(t);
+    await guest.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
+    const german = await guest.json("/api/checkout/set_delivery_address/", {
+      country: "deu",
+      name: "Jonas Weber",
+      address: "Hauptstraße",
+      addr_number: "5",
+      post_nummer: "10115",
+      town: "Berlin",
+      phone: "+49 30 123456",
+      email: "jonas@example.com",
+    });
+    expect(german.statusCode).toBe(409);
+    expect(german.json()).toMatchObject({ error: "country_mismatch", message: "de" });
+  });
+
+  it("saves the delivery and billing address and lists them back", async () => {
+    const guest = testVisitor(t);
+    await guest.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
+    expect((await guest.json("/api/checkout/set_delivery_address/", DANISH_ADDRESS)).statusCode).toBe(200);
+    const billing = await guest.json("/api/checkout/set_billing_address/", {
+      country: "swe",
+      name: "Anna Berg",
+      address: "Storgatan 3",
+      post_nummer: "11120",
+      town: "Stockholm",
+    });
+    expect(billing.statusCode).toBe(200);
+    const addresses = (await guest.get("/checkout/customer_addresses/")).json();
+    expect(addresses).toMatchObject({
+      email: "mette@example.com",
+      address: { name: "Mette Jensen", post_nummer: "2100", country_alpha2: "DK" },
+      billing_address: { name: "Anna Berg", country: "swe" },
+    });
+  });
+});
+
+describe("delivery", () => {
+  it("splits an order over two suppliers into two packages, each with its own methods", async () => {
+    const guest = await readyGuest(t, [own, marketplace]);
+    const data = (await guest.get("/checkout/delivery_methods/")).json();
+    expect(data.split).toBe(true);
+    expect(data.packages).toHaveLength(2);
+    expect(data.packages[0]).toMatchObject({
+      index: 1,
+      total: 2,
+      supplier_name: "Warehouse",
+      products_quantity: 1,
+    });
+    expect(data.packages[1]).toMatchObject({
+      index: 2,
+      supplier_name: marketplace.supplier,
+      products_quantity: 1,
+    });
+    const ownIds = data.packages[0].delivery_methods.map((m: { delivery_id: number }) => m.delivery_id);
+    const supplierIds = data.packages[1].delivery_methods.map((m: { delivery_id: number }) => m.delivery_id);
+    expect(ownIds.some((id: number) => supplierIds.includes(id))).toBe(false);
+    expect(data.additional_suppliers[0].supplier_name).toBe(marketplace.supplier);
+  });
+
+  it("refuses a method of another market and a drop point that is not the method's", async () => {
+    const guest = await readyGuest(t, [own]);
+    const [german] = await rowsOf<{ id: number }>(
+      t,
+      sql`select id from delivery_methods where market = 'de' limit 1`,
+    );
+    const foreign = await guest.json("/checkout/select_delivery_method/", {
+      package: "own",
+      delivery_method: german?.id,
+    });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().fields.delivery_method).toEqual(["checkout.error.deliveryMethod"]);
+    const [dropMethod] = await rowsOf<{ id: number }>(
+      t,
+      sql`select id from delivery_methods where market = 'dk' and drop_point_provider is not null and supplier_id is null`,
+    );
+    const [swedishPoint] = await rowsOf<{ id: number }>(
+      t,
+      sql`select id from drop_points where country_code = 'SE' limit 1`,
+    );
+    const wrongPoint = await guest.json("/checkout/select_delivery_method/", {
+      package: "own",
+      delivery_method: dropMethod?.id,
+      droppoint_id: swedishPoint?.id,
+    });
+    expect(wrongPoint.statusCode).toBe(400);
+    expect(wrongPoint.json().fields.droppoint_id).toEqual(["checkout.error.dropPoint"]);
+    // A drop-point method without its point cannot be completed.
+    await guest.json("/checkout/select_delivery_method/", {
+      package: "own",
+      delivery_method: dropMethod?.id,
+    });
+    const incomplete = await guest.json("/checkout/step_delivery_submit/", {});
+    expect(incomplete.statusCode).toBe(400);
+    expect(incomplete.json().fields.droppoint_id).toEqual(["checkout.error.chooseDropPoint"]);
+  });
+
+  it("finds drop points near any post code of the country and keeps the chosen one", async () => {
+    const guest = await readyGuest(t, [own]);
+    const points = await guest.get(
+      "/deliverymethod/find_droppoint/?provider=pitchside-points&post_code=2200&country_code=DK",
+    );
+    expect(points.statusCode).toBe(200);
+    const list = points.json() as { id: number; zipcode: string; hours: { weekday: number }[] }[];
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list[0]?.zipcode).toBe("2100");
+    expect(list[0]?.hours).toHaveLength(7);
+    const [dropMethod] = await rowsOf<{ id: number }>(
+      t,
+      sql`select id from delivery_methods where market = 'dk' and drop_point_provider is not null and supplier_id is null`,
+    );
+    const chosen = await guest.json("/checkout/step_delivery_submit/", {
+      delivery_method: dropMethod?.id,
+      droppoint_id: list[1]?.id,
+      post_number: "2200",
+    });
+    expect(chosen.statusCode).toBe(200);
+    const data = (await guest.get("/checkout/delivery_methods/")).json();
+    expect(data.packages[0].droppoint.id).toBe(list[1]?.id);
+    expect(data.post_number).toBe("2200");
+    const empty = await guest.get(
+      "/deliverymethod/find_droppoint/?provider=pitchside-points&post_code=%20&country_code=DK",
+    );
+    expect(empty.statusCode).toBe(400);
+    const unknown = await guest.get(
+      "/deliverymethod/find_droppoint/?provider=nobody&post_code=2100&country_code=DK",
+    );
+    expect(unknown.statusCode).toBe(400);
+  });
+});
+
+describe("payment and placing the order", () => {
+  it("refuses payment with an empty bag or without an address", async () => {
+    const empty = testVisitor(t);
+    const noBag = await empty.json("/checkout/step_review_submit/", { policy: true });
+    expect(noBag.statusCode).toBe(409);
+    expect(noBag.json().error).toBe("cart_empty");
+    const guest = testVisitor(t);
+    await guest.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
+    const noAddress = await guest.json("/checkout/step_review_submit/", { policy: true });
+    expect(noAddress.statusCode).toBe(409);
+    expect(noAddress.json().error).toBe("address_missing");
+    const policy = await guest.json("/checkout/step_review_submit/", { policy: false });
+    expect(policy.statusCode).toBe(400);
+    expect(policy.json().fields.policy).toEqual(["checkout.error.policy"]);
+  });
+
+  it("pays by card at the server's total, whatever totals the client sends, then shows the receipt", async () => {
+    const before = await stockOf(second.size_id);
+    const guest = await readyGuest(t, [second]);
+    await choosePayment(guest, "test-card");
+    const review = await guest.json("/checkout/step_review_submit/", {
+      policy: true,
+      payment_total: 1,
+      amount: 1,
+      device: "mobile",
+    });
+    expect(review.statusCode).toBe(200);
+    const { payment } = review.json();
+    const cart = (await guest.get("/cart/data/")).json();
+    expect(payment.amount).toBe(Math.round(cart.payment_total * 100));
+    const paid = await guest.json("/checkout/adyen_split_on_payment/", {
+      data: { paymentMethod: AUTHORISED_CARD },
+      amount: { value: 1 },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toMatchObject({ resultCode: "Authorised", action: { type: "redirect" } });
+    const result = await guest.get(paid.json().action.url);
+    expect(result.statusCode).toBe(303);
+    const receiptUrl = result.headers.location as string;
+    expect(receiptUrl).toMatch(/^\/checkout\/receipt\/\?token=/);
+    const token = new URL(receiptUrl, "http://x").searchParams.get("token");
+    const receipt = (await guest.get(`/checkout/receipt_data/?token=${token}`)).json();
+    expect(receipt.order_number).toBe(`ST${receipt.order_id}`);
+    expect(receipt.customer_info.email).toBe("mette@example.com");
+    expect(receipt.totals.amount_due).toBe(cart.payment_total);
+    expect(await stockOf(second.size_id)).toBe((before ?? 0) - 1);
+    expect((await guest.get("/cart/data/")).json().lines).toHaveLength(0);
+    // Another visitor holding the token gets nothing.
+    const stranger = await testVisitor(t).get(`/checkout/receipt_data/?token=${token}`);
+    expect(stranger.statusCode).toBe(404);
+    const notAToken = await guest.get("/checkout/receipt_data/?token=ST1");
+    expect(notAToken.statusCode).toBe(400);
+  });
+
+  it("shows a refused card as refused and places no order; a good card then succeeds", async () => {
+    const guest = await readyGuest(t, [own]);
+    await choosePayment(guest, "test-card");
+    const refused = await payByCard(guest, { ...AUTHORISED_CARD, number: "4000 0000 0000 0002" });
+    expect(refused.json()).toMatchObject({ resultCode: "Refused", action: null });
+    const [{ count }] = (await rowsOf<{ count: number }>(
+      t,
+      sql`select count(*)::int as count from orders where email = 'mette@example.com' and cart_id is not null`,
+    )) as [{ count: number }];
+    const forged = await guest.get(
+      `/checkout/adyen_payment_result/?authResult=Authorised&merchantReference=${encodeURIComponent("PS-forged")}`,
+    );
+    expect(forged.headers.location).toBe("/checkout/payment?payment_error=refused");
+    const invalid = await guest.json("/checkout/adyen_split_on_payment/", {
+      data: { paymentMethod: { ...AUTHORISED_CARD, holderName: " ", number: "1234", cvc: "x" } },
+    });
+    expect(invalid.statusCode).toBe(400);
+    expect(Object.keys(invalid.json().fields).sort()).toEqual(["cvc", "holderName", "number"]);
+    const good = await payByCard(guest);
+    expect(good.json().resultCode).toBe("Authorised");
+    const result = await guest.get(good.json().action.url);
+    expect(result.headers.location).toMatch(/^\/checkout\/receipt\//);
+    const [{ count: after }] = (await rowsOf<{ count: number }>(
+      t,
+      sql`select count(*)::int as count from orders where email = 'mette@example.com' and cart_id is not null`,
+    )) as [{ count: number }];
+    expect(after).toBe(count + 1);
+  });
+
+  it("keeps card data out of the database", async () => {
+    const dump = await rowsOf<{ row: string }>(
+      t,
+      sql`select row_to_json(a)::text as row from payment_attempts a`,
+    );
+    expect(dump.length).toBeGreaterThan(0);
+    expect(dump.some((r) => r.row.includes("4111") || r.row.includes("737"))).toBe(false);
+  });
+
+  it("places a cash-on-delivery order directly from the review", async () => {
+    const polishSize = await pickSize(t, { marketplace: false, skip: [own.product_id, second.product_id] });
+    const guest = await readyGuest(t, [polishSize], {
+      market: "pl",
+      address: {
+        country: "pol",
+        name: "Jan Kowalski",
+        address: "ul. Sportowa",
+        addr_number: "7",
+        post_nummer: "00-001",
+        town: "Warszawa",
+        phone: "+48 600 100 200",
+        email: "jan@example.com",
+      },
+    });
+    await choosePayment(guest, "cod");
+    const review = await guest.json("/checkout/step_review_submit/", {
+      policy: true,
+      subscribe_newsletters: true,
+    });
+    expect(review.statusCode).toBe(200);
+    expect(review.json().redirect_url).toMatch(/^\/checkout\/receipt\/\?token=/);
+    const [order] = await rowsOf<{
+      payment_gateway: string;
+      payment_fee: number;
+      currency: string;
+      subscribe_newsletters: boolean;
+    }>(
+      t,
+      sql`select payment_gateway, payment_fee, currency, subscribe_newsletters from orders where email = 'jan@example.com'`,
+    );
+    expect(order).toMatchObject({ payment_gateway: "cod", currency: "PLN", subscribe_newsletters: true });
+    expect(order?.payment_fee).toBeGreaterThan(0);
+  });
+
+  it("places a pay-later order once the provider approves, and refuses an unknown token", async () => {
+    const guest = await readyGuest(t, [own]);
+    await choosePayment(guest, "test-bnpl");
+    const forged = await guest.json("/checkout/submit_authorization_token/", {
+      authorization_token: "made-up",
+    });
+    expect(forged.statusCode).toBe(400);
+    const authorised = await guest.json("/payments/test-bnpl/authorize/", {});
+    expect(authorised.json().approved).toBe(true);
+    const handed = await guest.json("/checkout/submit_authorization_token/", {
+      authorization_token: authorised.json().authorization_token,
+    });
+    expect(handed.statusCode).toBe(200);
+    const review = await guest.json("/checkout/step_review_submit/", { policy: true });
+    expect(review.json().redirect_url).toMatch(/^\/checkout\/receipt\//);
+  });
+
+  it("keeps the order comment, and clears it with an empty one", async () => {
+    const guest = await readyGuest(t, [own]);
+    expect(
+      (await guest.json("/checkout/add_order_comment/", { comment: "  Leave at the door " })).json(),
+    ).toMatchObject({
+      success: true,
+      comment: "Leave at the door",
+    });
+    expect((await guest.json("/checkout/add_order_comment/", { comment: "" })).json().comment).toBe("");
+    const tooLong = await guest.json("/checkout/add_order_comment/", { comment: "x".repeat(501) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});
+
+describe("orders API", () => {
+  it("lists a member's orders and shows each only to its owner", async () => {
+    const member = testVisitor(t);
+    const signup = await member.json("/api/auth/signup/", {
+      email: "orders-owner@example.com",
+      password: "Correct-Horse-42",
+      name: "Owner",
+    });
+    expect(signup.statusCode).toBe(201);
+    await member.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
+    expect((await member.json("/api/checkout/set_delivery_address/", DANISH_ADDRESS)).statusCode).toBe(200);
+    const data = (await member.get("/checkout/delivery_methods/")).json();
+    const home = data.packages[0].delivery_methods.find((m: { is_droppoint: boolean }) => !m.is_droppoint);
+    await member.json("/checkout/step_delivery_submit/", { delivery_method: home.delivery_id });
+    await choosePayment(member, "test-card");
+    const paid = await payByCard(member);
+    await member.get(paid.json().action.url);
+    const list = (await member.get("/v1.1/orders/")).json();
+    expect(list.active_orders).toHaveLength(1);
+    const number = list.active_orders[0].order_number as string;
+    expect(number).toMatch(/^ST\d+$/);
+    const detail = await member.get(`/v1.1/orders/${number}/`);
+    expect(detail.json()).toMatchObject({
+      order_number: number,
+      suppliers: [{ supplier: "Warehouse", items: [{ quantity: 1 }] }],
+      delivery_address: { postal_code: "2100" },
+    });
+    const other = testVisitor(t);
+    await other.json("/api/auth/signup/", {
+      email: "orders-other@example.com",
+      password: "Correct-Horse-42",
+      name: "Other",
+    });
+    const foreign = await other.get(`/v1.1/orders/${number}/`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().error).toBe("invalid_id");
+    expect((await testVisitor(t).get("/v1.1/orders/")).statusCode).toBe(401);
+  });
+});
+
+describe("policies", () => {
+  it("gives a supplier's terms as HTML and as a real PDF", async () => {
+    const html = await testVisitor(t).get("/policies/puma/");
+    expect(html.statusCode).toBe(200);
+    expect(html.headers["content-type"]).toMatch(/text\/html/);
+    expect(html.body).toContain("Puma");
+    const pdf = await testVisitor(t).get("/policies/warehouse/?format=pdf");
+    expect(pdf.headers["content-type"]).toBe("application/pdf");
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect((await testVisitor(t).get("/policies/nobody/")).statusCode).toBe(404);
+  });
+});

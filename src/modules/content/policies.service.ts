@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import PDFDocument from "pdfkit";
+import sanitizeHtml from "sanitize-html";
+import type { Db } from "#db/client.ts";
+import { suppliers } from "#modules/catalog/catalog.schema.ts";
+import { translate } from "#modules/catalog/catalog.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import { policyTexts } from "./content.schema.ts";
+
+/** In Germany the terms come with a PDF button, except for this supplier (it publishes its own). */
+export const NO_PDF_SUPPLIER = "puma";
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[<>&"']/g,
+    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/** A supplier's terms in the shopper's language (sanitised when stored, and again here). */
+export async function supplierPolicy(db: Db, code: string, locale: string) {
+  const [row] = await db
+    .select({ title: policyTexts.title, html: policyTexts.html })
+    .from(policyTexts)
+    .innerJoin(suppliers, eq(suppliers.id, policyTexts.supplierId))
+    .where(eq(suppliers.code, code));
+  if (!row) throw new HttpError(404, "policy_not_found", "policy.error.notFound");
+  const title = translate(row.title, locale);
+  return { title, titleHtml: escapeHtml(title), html: sanitizeHtml(translate(row.html, locale)) };
+}
+
+/** The terms as a PDF: the title, then each paragraph and list item as text. */
+export function policyPdf(policy: { title: string; html: string }): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: policy.title } });
+    const chunks: Buffer[] = [];
+    doc.on("data", (chunk: Buffer) => chunks.push(chunk));
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+    doc.fontSize(18).text(policy.title, { paragraphGap: 12 });
+    const blocks = policy.html
+      .replace(/<li[^>]*>/g, "\n• ")
+      .replace(/<\/(p|h\d|li|ul|ol)>/g, "\n")
+      .split("\n")
+      .map((block) => sanitizeHtml(block, { allowedTags: [], allowedAttributes: {} }).trim())
+      .filter(Boolean);
+    doc.fontSize(11);
+    for (const block of blocks) doc.text(block.replace(/&amp;/g, "&"), { paragraphGap: 6 });
+    doc.end();
+  });
+}

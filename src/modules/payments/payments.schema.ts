@@ -1,0 +1,28 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+/**
+ * What a payment provider answered for one attempt. No card number, expiry or security code is ever
+ * stored: the built-in card provider keeps only the outcome, like a real one tells the shop.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: serial("id").primaryKey(),
+    reference: text("reference").notNull(),
+    gateway: text("gateway").notNull(),
+    /** Minor units, as sent to the provider. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<"authorised" | "refused" | "cancelled" | "captured">().notNull(),
+    pspReference: text("psp_reference").notNull(),
+    /** A pay-later provider's authorisation token. */
+    authorizationToken: text("authorization_token"),
+    refusalReason: text("refusal_reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("payment_attempts_psp_key").on(t.pspReference),
+    uniqueIndex("payment_attempts_token_key").on(t.authorizationToken),
+    index("payment_attempts_reference_idx").on(t.reference),
+  ],
+);
