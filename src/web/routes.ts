@@ -14,6 +14,13 @@ export default [
   route("p/:slug", "routes/product/product-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),
   route("cart/shared", "routes/cart/shared-cart-page.tsx"),
+  route("checkout", "routes/checkout/checkout-layout.tsx", [
+    index("routes/checkout/checkout-index.tsx"),
+    route("address", "routes/checkout/address-page.tsx"),
+    route("delivery", "routes/checkout/delivery-page.tsx"),
+    route("payment", "routes/checkout/payment-page.tsx"),
+    route("receipt", "routes/checkout/receipt-page.tsx"),
+  ]),
   // Every other single-segment address is a category (404 when there is none by that slug).
   route(":slug", "routes/listing/category-page.tsx"),
   route("*", "routes/not-found/not-found-page.tsx"),

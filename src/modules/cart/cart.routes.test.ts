@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#db/seed/seed.ts";
-import { cookiesFrom, createTestApp, csrfHeaders, type TestApp, testVisitor } from "#server/testing.ts";
+import { createTestApp, csrfHeaders, type TestApp, testVisitor } from "#server/testing.ts";
 
 let t: TestApp;
 const rows = async <T>(query: ReturnType<typeof sql>) =>

@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { addresses } from "#modules/accounts/addresses.schema.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
-import { type CartOwner, findCartId, type PricedCart, priceCart } from "#modules/cart/cart.service.ts";
+import {
+  type CartOwner,
+  findCartId,
+  formatCart,
+  type PricedCart,
+  priceCart,
+} from "#modules/cart/cart.service.ts";
 import { suppliers } from "#modules/catalog/catalog.schema.ts";
 import { toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import {
@@ -162,6 +168,13 @@ export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shoppe
     priced,
     hasPuma: ordered.some((pkg) => pkg.supplierName === "Puma"),
   };
+}
+
+/** The bag in the storefront's shape, priced with the chosen deliveries and payment fee. */
+export async function checkoutCart(db: Db, shopper: Shopper) {
+  const cartId = await requireCartId(db, shopper.owner);
+  const state = await checkoutState(db, cartId, shopper);
+  return formatCart(state.priced, shopper.market);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -613,6 +626,17 @@ const GATEWAY_GROUP = {
   cod: "others",
 } as const;
 
+export interface PaymentMethodOutput {
+  name: string;
+  type: string;
+  gateway: PaymentMethodRow["gateway"];
+  method_id: number;
+  icon_urls: string[];
+  payment_fee: { amount: number };
+  is_selected: boolean;
+  trigger_payment: boolean;
+}
+
 /** The current payment reference of the checkout, made on first use. */
 async function paymentReferenceOf(db: Db, session: SessionRow): Promise<string> {
   if (session.paymentReference) return session.paymentReference;
@@ -635,10 +659,15 @@ export async function paymentGateways(db: Db, shopper: Shopper) {
     .orderBy(asc(paymentMethods.sort));
   const reference = await paymentReferenceOf(db, state.session);
   const { currency, totals } = state.priced;
-  const grouped: Record<string, unknown[]> = { adyen: [], klarna: [], giftcard: [], others: [] };
+  const grouped: Record<(typeof GATEWAY_GROUP)[keyof typeof GATEWAY_GROUP], PaymentMethodOutput[]> = {
+    adyen: [],
+    klarna: [],
+    giftcard: [],
+    others: [],
+  };
   for (const method of methods) {
     if (method.gateway === "giftcard" && state.hasPuma) continue;
-    grouped[GATEWAY_GROUP[method.gateway]]?.push({
+    grouped[GATEWAY_GROUP[method.gateway]].push({
       name: translate(method.name, shopper.locale),
       type: method.type,
       gateway: method.gateway,

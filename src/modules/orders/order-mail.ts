@@ -66,7 +66,7 @@ export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit
       a.address2,
       `${a.post_nummer ?? ""} ${a.town ?? ""}`,
     ]
-      .filter((part) => part && part.trim())
+      .filter((part) => part?.trim())
       .join(", ");
   const totals: [string, string][] = [
     [format("mail.order.goods"), money(order.goodsTotal - order.voucherTotal)],

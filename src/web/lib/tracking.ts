@@ -5,6 +5,13 @@
 export type TrackingEvent =
   | { event: "search"; search_term: string; results: number }
   | { event: "sponsored_impression"; sponsored_component: string; products: number[] }
+  | { event: "add_shipping_info"; shipping_tier: string }
+  | { event: "add_payment_info"; payment_type: string }
+  | {
+      event: "purchase";
+      ecommerce: Ecommerce & { transaction_id: string; tax: number; shipping: number };
+      user_data: { sha256_email_address: string; sha256_phone_number: string | null };
+    }
   | {
       event: "view_item" | "add_to_cart" | "remove_from_cart" | "view_cart" | "begin_checkout";
       ecommerce: Ecommerce;

@@ -1,0 +1,101 @@
+import { redirect } from "react-router";
+import { readCart } from "#modules/cart/cart.service.ts";
+import {
+  addressForm,
+  checkoutCart,
+  customerAddresses,
+  deliveryData,
+  paymentGateways,
+  type Shopper,
+} from "#modules/checkout/checkout.service.ts";
+import { receiptData } from "#modules/orders/orders.service.ts";
+import { HttpError } from "#server/plugins/errors.ts";
+import type { ShopRequestContext } from "#server/request-context.ts";
+import { asPage } from "#web/lib/page-data.server.ts";
+
+export const shopperOf = (shop: ShopRequestContext): Shopper => ({
+  owner: { userId: shop.user?.id ?? null, sessionId: shop.sessionId },
+  user: shop.user,
+  market: shop.market,
+  locale: shop.locale,
+});
+
+/**
+ * A checkout step's data. An empty bag (or one whose every line sold out) cannot be checked out: the
+ * shopper goes back to the bag; a step that needs an earlier one goes back to it.
+ */
+async function step<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (error instanceof HttpError && error.code === "cart_empty") throw redirect("/cart/");
+    if (error instanceof HttpError && error.code === "address_missing") throw redirect("/checkout/address/");
+    throw error;
+  }
+}
+
+/** The bag for the order summary bar (critical: it is what is being bought). */
+export async function loadSummary(shop: ShopRequestContext) {
+  try {
+    return await checkoutCart(shop.database.db, shopperOf(shop));
+  } catch (error) {
+    // The receipt's bag is empty: the summary bar is then simply not shown.
+    if (error instanceof HttpError && error.code === "cart_empty")
+      return readCart(shop.database.db, shopperOf(shop).owner, shop.market, shop.locale);
+    throw error;
+  }
+}
+
+export function loadAddressStep(shop: ShopRequestContext) {
+  return step(async () => {
+    const shopper = shopperOf(shop);
+    const customer = await customerAddresses(shop.database.db, shopper);
+    const deliveryCountry = customer.address?.country || shop.market.alpha3;
+    const billingCountry = customer.billing_address?.country || deliveryCountry;
+    return {
+      customer,
+      shopCountry: shop.market.alpha3,
+      shippingFields: addressForm("shipping", deliveryCountry, shop.locale, shop.user === null),
+      billingFields: addressForm("billing", billingCountry, shop.locale, false),
+      loggedIn: shop.user !== null,
+    };
+  });
+}
+
+export function loadDeliveryStep(shop: ShopRequestContext) {
+  return step(async () => {
+    const shopper = shopperOf(shop);
+    const customer = await customerAddresses(shop.database.db, shopper);
+    if (!customer.address) throw redirect("/checkout/address/");
+    return { delivery: await deliveryData(shop.database.db, shopper), mapTileUrl: shop.config.mapTileUrl };
+  });
+}
+
+export function loadPaymentStep(shop: ShopRequestContext) {
+  return step(async () => {
+    const shopper = shopperOf(shop);
+    const db = shop.database.db;
+    const customer = await customerAddresses(db, shopper);
+    if (!customer.address) throw redirect("/checkout/address/");
+    const delivery = await deliveryData(db, shopper);
+    const incomplete = delivery.packages.some(
+      (pkg) =>
+        pkg.selected_delivery_id === null ||
+        (pkg.delivery_methods.find((m) => m.is_selected)?.is_droppoint && !pkg.droppoint),
+    );
+    if (incomplete) throw redirect("/checkout/delivery/");
+    const [gateways, cart] = await Promise.all([paymentGateways(db, shopper), checkoutCart(db, shopper)]);
+    const [session] = await db.query.checkoutSessions.findMany({
+      where: (s, { eq }) => eq(s.cartId, cart.id ?? 0),
+      columns: { comment: true },
+    });
+    return { customer, delivery, gateways, cart, comment: session?.comment ?? "", market: shop.market.code };
+  });
+}
+
+export function loadReceipt(shop: ShopRequestContext, token: string | null) {
+  if (!token || !/^[0-9a-f-]{36}$/i.test(token)) throw new Response(null, { status: 404 });
+  return asPage(() =>
+    receiptData(shop.database.db, shopperOf(shop), token, { merchantId: shop.config.surveyMerchantId }),
+  );
+}

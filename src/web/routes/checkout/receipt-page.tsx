@@ -1,0 +1,164 @@
+import { CircleCheck } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { FormattedMessage, useIntl } from "react-intl";
+import { Link } from "react-router";
+import { shopContext } from "#server/request-context.ts";
+import { track } from "#web/lib/tracking.ts";
+import type { Route } from "./+types/receipt-page.ts";
+import { loadReceipt } from "./checkout.server.ts";
+import { supplierLabel } from "./checkout-layout.tsx";
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  return { receipt: await loadReceipt(context.get(shopContext), token) };
+}
+
+type Receipt = Route.ComponentProps["loaderData"]["receipt"];
+type Shipment = NonNullable<Receipt["main_supplier"]>;
+
+function ShipmentInfo({ shipment }: { shipment: Shipment }) {
+  return (
+    <div>
+      <dt className="font-semibold">
+        <FormattedMessage
+          id="checkout.review.shipping"
+          values={{ supplier: supplierLabel(shipment.supplier_name) }}
+        />
+      </dt>
+      <dd>
+        {shipment.delivery_method} –{" "}
+        <FormattedMessage
+          id="checkout.delivery.time"
+          values={{ min: shipment.delivery_time.min_days, max: shipment.delivery_time.max_days }}
+        />
+        {shipment.droppoint && (
+          <>
+            <br />
+            {shipment.droppoint.name}, {shipment.droppoint.street}, {shipment.droppoint.zip}{" "}
+            {shipment.droppoint.city}
+          </>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
+  const { receipt } = loaderData;
+  const intl = useIntl();
+  const tracked = useRef(false);
+  const money = (amount: number) =>
+    intl.formatNumber(amount, { style: "currency", currency: receipt.currency });
+
+  useEffect(() => {
+    // Once per receipt, also across reloads of the page.
+    if (tracked.current) return;
+    tracked.current = true;
+    const key = `purchase-tracked-${receipt.order_number}`;
+    if (window.sessionStorage.getItem(key)) return;
+    window.sessionStorage.setItem(key, "1");
+    track({
+      event: "purchase",
+      ecommerce: {
+        transaction_id: receipt.order_number,
+        currency: receipt.currency,
+        value: receipt.totals.total,
+        tax: receipt.totals.vat,
+        shipping: receipt.totals.delivery,
+        items: receipt.items.map((item) => ({
+          item_id: item.item_id,
+          item_name: item.item_name,
+          item_brand: item.item_brand,
+          price: item.price,
+          quantity: item.quantity,
+        })),
+      },
+      user_data: receipt.user_data,
+    });
+  }, [receipt]);
+
+  const address = (a: Receipt["billing_address"]) =>
+    a ? (
+      <>
+        {a.name}
+        <br />
+        {a.full_address_line}
+      </>
+    ) : null;
+
+  return (
+    <div className="mx-auto max-w-2xl space-y-6 py-8">
+      <div className="text-center">
+        <CircleCheck aria-hidden="true" className="mx-auto mb-2 size-12 text-pitch-700" />
+        <h1 className="text-2xl font-bold">
+          <FormattedMessage id="receipt.title" />
+        </h1>
+        <p className="mt-2" data-testid="order-number">
+          <FormattedMessage id="receipt.number" values={{ number: receipt.order_number }} />
+        </p>
+        <p className="mt-2 text-neutral-800">
+          <FormattedMessage id="receipt.mailNotice" values={{ email: receipt.customer_info.email }} />
+        </p>
+      </div>
+      <section aria-labelledby="details-heading" className="rounded border border-neutral-200 p-4">
+        <h2 id="details-heading" className="mb-3 text-lg font-semibold">
+          <FormattedMessage id="receipt.details" />
+        </h2>
+        <dl className="grid gap-4 text-sm sm:grid-cols-2">
+          <div>
+            <dt className="font-semibold">
+              <FormattedMessage id="checkout.review.billing" />
+            </dt>
+            <dd>{address(receipt.billing_address)}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">
+              <FormattedMessage id="checkout.review.delivery" />
+            </dt>
+            <dd>{address(receipt.delivery_address)}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">
+              <FormattedMessage id="checkout.review.email" />
+            </dt>
+            <dd>{receipt.customer_info.email}</dd>
+          </div>
+          <div>
+            <dt className="font-semibold">
+              <FormattedMessage id="checkout.review.phone" />
+            </dt>
+            <dd>{receipt.customer_info.phone}</dd>
+          </div>
+          {receipt.main_supplier && <ShipmentInfo shipment={receipt.main_supplier} />}
+          {receipt.additional_suppliers.map((shipment) => (
+            <ShipmentInfo key={shipment.supplier_name} shipment={shipment} />
+          ))}
+          <div>
+            <dt className="font-semibold">
+              <FormattedMessage id="receipt.paid" />
+            </dt>
+            <dd data-testid="receipt-total">{money(receipt.totals.total)}</dd>
+          </div>
+        </dl>
+      </section>
+      {receipt.google_surveyoptin && (
+        <section className="rounded border border-neutral-200 p-4 text-sm" data-testid="survey-optin">
+          <h2 className="font-semibold">
+            <FormattedMessage id="receipt.survey.title" />
+          </h2>
+          <p>
+            <FormattedMessage
+              id="receipt.survey.text"
+              values={{ date: receipt.google_surveyoptin.estimated_delivery_date }}
+            />
+          </p>
+        </section>
+      )}
+      <p className="text-center">
+        <Link to="/" className="inline-block rounded-full bg-pitch-900 px-5 py-3 font-bold text-white">
+          <FormattedMessage id="receipt.continue" />
+        </Link>
+      </p>
+    </div>
+  );
+}
