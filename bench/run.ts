@@ -282,6 +282,7 @@ async function bundle() {
     "product page": "routes/product/product-page",
     "category page": "routes/listing/category-page",
     "bag page": "routes/cart/cart-page",
+    "checkout payment page": "routes/checkout/payment-page",
     "home page": "routes/home/home-page",
   };
   const results = Object.entries(pages).map(([name, id]) => {
@@ -305,10 +306,139 @@ async function bundle() {
   };
 }
 
+/**
+ * The checkout on 50,000 products: the delivery and payment steps' calls with a 3-line bag at 32
+ * connections, and placing orders (cash on delivery in Poland) from 200 prepared bags, 16 at a time:
+ * each placement locks, re-prices, takes stock and writes the order in one transaction.
+ */
+async function checkout() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "checkout", skipped: true, results: [] };
+  }
+  const port = 4804;
+  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn" });
+  const base = `http://127.0.0.1:${port}`;
+  const results: Measured[] = [];
+  const placements: number[] = [];
+  try {
+    const listing = (await (await fetch(`${base}/api/category/get/?slug=football-boots`)).json()) as {
+      products: { product_id: number; is_exclusive: boolean }[];
+    };
+    const sizes: { product: number; size: number }[] = [];
+    for (const card of listing.products.filter((p) => !p.is_exclusive)) {
+      const entries = (await (await fetch(`${base}/api/availability/${card.product_id}/`)).json()) as {
+        size_id: number;
+        stock_info: number;
+        is_marketplace: boolean;
+      }[];
+      const size = entries.find((s) => s.stock_info > 0 && !s.is_marketplace);
+      if (size) sizes.push({ product: card.product_id, size: size.size_id });
+      if (sizes.length === 3) break;
+    }
+    const post = async (headers: Record<string, string>, url: string, body: unknown) => {
+      const response = await fetch(`${base}${url}`, {
+        method: "POST",
+        headers: { ...headers, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      mergeCookies(headers, response);
+      if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+    const readyBag = async (lines: number) => {
+      const headers: Record<string, string> = await visitorSession(base);
+      headers.cookie += "; market=pl";
+      for (const pick of sizes.slice(0, lines)) {
+        const response = await fetch(`${base}/cart/items/add_to_cart/`, {
+          method: "POST",
+          headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },
+          body: `product=${pick.product}&size=${pick.size}&amount=1`,
+        });
+        mergeCookies(headers, response);
+      }
+      await post(headers, "/api/checkout/set_delivery_address/", {
+        country: "pol",
+        name: "Jan Kowalski",
+        address: "ul. Sportowa",
+        addr_number: "7",
+        post_nummer: "00-001",
+        town: "Warszawa",
+        phone: "+48 600 100 200",
+        email: "bench@example.com",
+      });
+      const delivery = (await (await fetch(`${base}/checkout/delivery_methods/`, { headers })).json()) as {
+        packages: { key: string; delivery_methods: { delivery_id: number; is_droppoint: boolean }[] }[];
+      };
+      for (const pkg of delivery.packages) {
+        const method = pkg.delivery_methods.find((m) => !m.is_droppoint);
+        await post(headers, "/checkout/select_delivery_method/", {
+          package: pkg.key,
+          delivery_method: method?.delivery_id,
+        });
+      }
+      const gateways = (await (await fetch(`${base}/checkout/payment_gateways/`, { headers })).json()) as {
+        paymentMethods: Record<string, { gateway: string; method_id: number }[]>;
+      };
+      const cod = Object.values(gateways.paymentMethods)
+        .flat()
+        .find((m) => m.gateway === "cod");
+      await post(headers, "/checkout/payment_gateway_submit/", {
+        payment_gateway: "cod",
+        method_id: cod?.method_id,
+      });
+      return headers;
+    };
+    const browsing = await readyBag(3);
+    results.push(
+      await load("GET /checkout/delivery_methods/ (32)", `${base}/checkout/delivery_methods/`, 32, browsing),
+    );
+    results.push(
+      await load("GET /checkout/payment_gateways/ (32)", `${base}/checkout/payment_gateways/`, 32, browsing),
+    );
+
+    const bags: Record<string, string>[] = [];
+    for (let i = 0; i < 200; i++) bags.push(await readyBag(1));
+    const started = Date.now();
+    for (let i = 0; i < bags.length; i += 16) {
+      await Promise.all(
+        bags.slice(i, i + 16).map(async (headers) => {
+          const t0 = performance.now();
+          await post(headers, "/checkout/step_review_submit/", { policy: true });
+          placements.push(performance.now() - t0);
+        }),
+      );
+    }
+    const seconds = (Date.now() - started) / 1000;
+    placements.sort((a, b) => a - b);
+    const at = (q: number) =>
+      Math.round(placements[Math.min(placements.length - 1, Math.floor(q * placements.length))] ?? 0);
+    results.push({
+      name: "place order, 16 at a time",
+      requestsPerSecond: Math.round(placements.length / seconds),
+      p50: at(0.5),
+      p95: at(0.95),
+      p99: at(0.99),
+      errors: 0,
+      non2xx: 0,
+    });
+  } finally {
+    await stop(child);
+  }
+  return {
+    scenario: "checkout",
+    date: new Date().toISOString(),
+    durationSeconds: duration,
+    results,
+    budget: "bag calls p95 ≤ 30 ms at 32 connections (DESIGN.md); no budget is set for placing orders",
+  };
+}
+
 const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   overhead,
   listing,
   product,
+  checkout,
   bundle,
 };
 

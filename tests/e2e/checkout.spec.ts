@@ -294,3 +294,8 @@ test("a delivery address in another country opens the redirect drawer; cancel ke
   const market = (await page.context().cookies()).find((c) => c.name === "market")?.value;
   expect(market).toBe("de");
 });
+
+test("with nothing in the bag the checkout goes back to the bag", async ({ page }) => {
+  await page.goto("/checkout/payment");
+  await expect(page).toHaveURL(/\/cart\/$/);
+});

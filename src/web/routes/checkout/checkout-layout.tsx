@@ -1,14 +1,17 @@
 import * as Dialog from "@radix-ui/react-dialog";
 import { ArrowLeft, ShoppingBag, X } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, Outlet, useLocation } from "react-router";
+import { Link, Outlet, redirect, useLocation } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { groupBySupplier, SHOP_NAME } from "#web/routes/cart/cart-page.tsx";
 import type { Route } from "./+types/checkout-layout.ts";
 import { loadSummary } from "./checkout.server.ts";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { cart: await loadSummary(context.get(shopContext)) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const cart = await loadSummary(context.get(shopContext));
+  // Nothing to check out (the bag is empty or everything in it sold out): back to the bag.
+  if (cart.quantity === 0 && !url.pathname.startsWith("/checkout/receipt")) throw redirect("/cart/");
+  return { cart };
 }
 
 export function meta() {

@@ -8,8 +8,8 @@ import type { Route } from "./+types/receipt-page.ts";
 import { loadReceipt } from "./checkout.server.ts";
 import { supplierLabel } from "./checkout-layout.tsx";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("token");
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const token = url.searchParams.get("token");
   return { receipt: await loadReceipt(context.get(shopContext), token) };
 }
 
