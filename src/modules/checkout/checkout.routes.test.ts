@@ -1,7 +1,11 @@
+import fs from "node:fs";
+import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#db/seed/seed.ts";
-import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
+import { requireMarket } from "#modules/markets/markets.service.ts";
+import { countingQueries, createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
+import { deliveryData, paymentGateways } from "./checkout.service.ts";
 import {
   AUTHORISED_CARD,
   choosePayment,
@@ -259,6 +263,14 @@ describe("payment and placing the order", () => {
     expect(receipt.customer_info.email).toBe("mette@example.com");
     expect(receipt.totals.amount_due).toBe(cart.payment_total);
     expect(await stockOf(second.size_id)).toBe((before ?? 0) - 1);
+    // The confirmation mail, in Danish, as HTML and text, names the order.
+    const mailDir = path.join(t.config.dataDir, "mail");
+    const mails = fs.readdirSync(mailDir).map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"));
+    const confirmation = mails.find((mail) => mail.includes(`ST${receipt.order_id}`));
+    expect(confirmation).toContain("To: mette@example.com");
+    expect(confirmation).toContain(`Subject: Din Pitchside-ordre ST${receipt.order_id}`);
+    expect(confirmation).toMatch(/Content-Type: text\/plain/);
+    expect(confirmation).toMatch(/Content-Type: text\/html/);
     expect((await guest.get("/cart/data/")).json().lines).toHaveLength(0);
     // Another visitor holding the token gets nothing.
     const stranger = await testVisitor(t).get(`/checkout/receipt_data/?token=${token}`);
@@ -421,5 +433,37 @@ describe("policies", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect((await testVisitor(t).get("/policies/nobody/")).statusCode).toBe(404);
+  });
+});
+
+describe("queries", () => {
+  it("reads the delivery and payment steps with as many queries for four lines as for one", async () => {
+    const counts: number[][] = [];
+    for (const sizes of [
+      [own],
+      [own, second, marketplace, await pickSize(t, { marketplace: false, offset: 9 })],
+    ]) {
+      await readyGuest(t, sizes);
+      const [cart] = await rowsOf<{ session_id: string }>(
+        t,
+        sql`select c.session_id from carts c where c.session_id is not null
+             and (select count(*) from cart_lines l where l.cart_id = c.id) = ${sizes.length}
+           order by c.id desc limit 1`,
+      );
+      const shopper = {
+        owner: { userId: null, sessionId: cart?.session_id ?? null },
+        user: null,
+        market: requireMarket("dk"),
+        locale: "da" as const,
+      };
+      const row: number[] = [];
+      for (const read of [deliveryData, paymentGateways]) {
+        const { proxy, counter } = countingQueries(t.database.db);
+        await read(proxy, shopper);
+        row.push(counter.queries);
+      }
+      counts.push(row);
+    }
+    expect(counts[1]).toEqual(counts[0]);
   });
 });

@@ -18,8 +18,14 @@ import {
   COUNTRY_RULES,
   type FormField,
 } from "#modules/markets/address-forms.ts";
-import { MARKETS, type Market, shopCodeFromAlpha3, type UiLocale } from "#modules/markets/markets.service.ts";
-import { newPaymentReference } from "#modules/payments/payments.service.ts";
+import {
+  intlTag,
+  MARKETS,
+  type Market,
+  shopCodeFromAlpha3,
+  type UiLocale,
+} from "#modules/markets/markets.service.ts";
+import { cardFormLocale, newPaymentReference } from "#modules/payments/payments.service.ts";
 import { fieldErrorsFromIssues, HttpError } from "#server/plugins/errors.ts";
 import type { SessionUser } from "#server/request-context.ts";
 import {
@@ -682,7 +688,13 @@ export async function paymentGateways(db: Db, shopper: Shopper) {
   return {
     paymentMethods: grouped,
     configuration: {
-      adyen: { id: "test-card", sessionData: reference, client_api_key: clientKey, reference },
+      adyen: {
+        id: "test-card",
+        sessionData: reference,
+        client_api_key: clientKey,
+        reference,
+        locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
+      },
       klarna: { id: "test-bnpl", sessionData: reference, client_api_key: clientKey, reference },
     },
     environment: "test",

@@ -149,3 +149,6 @@ export async function cancelAttempt(db: Db, attemptId: number): Promise<void> {
 }
 
 export const newPaymentReference = () => `PS-${crypto.randomBytes(9).toString("base64url")}`;
+
+/** The card form's language: the providers know Norwegian as no-NO, not nb-NO. */
+export const cardFormLocale = (tag: string) => (tag === "nb-NO" ? "no-NO" : tag);
