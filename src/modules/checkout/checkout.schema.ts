@@ -13,6 +13,7 @@ import {
 import { carts } from "../cart/cart.schema.ts";
 import { suppliers, type Translated } from "../catalog/catalog.schema.ts";
 import type { OpeningHours } from "../content/content.schema.ts";
+import type { AddressFieldName } from "../markets/address-forms.ts";
 
 /** How a market's packages can travel, per supplier (null = the shop's own warehouses). */
 export const deliveryMethods = pgTable(
@@ -83,22 +84,7 @@ export const paymentMethods = pgTable(
 );
 
 /** A stored address: the address form's values (country as its three-letter code). */
-export type StoredAddress = Partial<
-  Record<
-    | "country"
-    | "name"
-    | "company"
-    | "address"
-    | "addr_number"
-    | "address2"
-    | "post_nummer"
-    | "town"
-    | "state"
-    | "phone"
-    | "email",
-    string
-  >
->;
+export type StoredAddress = Partial<Record<AddressFieldName, string>>;
 
 /** The delivery chosen for one package: "own" for the shop's warehouses, else the supplier's id. */
 export interface DeliveryChoice {

@@ -314,20 +314,23 @@ export async function setAddress(
   return addressOutput(address, shopper.locale, shopper.user?.email ?? email ?? session.email ?? "");
 }
 
+/** A saved address of the member's address book as the checkout keeps addresses. */
+const storedFromBook = (row: typeof addresses.$inferSelect): StoredAddress => ({
+  name: row.name,
+  company: row.company,
+  address: row.address,
+  addr_number: row.addrNumber,
+  address2: row.address2,
+  post_nummer: row.postNummer,
+  town: row.town,
+  state: row.state,
+  country: row.country,
+  phone: row.phone,
+});
+
 async function rememberAddress(db: Db, userId: number, address: StoredAddress, kind: "delivery" | "billing") {
   const saved = await db.select().from(addresses).where(eq(addresses.userId, userId));
-  const asStored = (row: (typeof saved)[number]): StoredAddress => ({
-    name: row.name,
-    company: row.company,
-    address: row.address,
-    addr_number: row.addrNumber,
-    address2: row.address2,
-    post_nummer: row.postNummer,
-    town: row.town,
-    state: row.state,
-    country: row.country,
-  });
-  if (saved.some((row) => sameAddress(asStored(row), address))) return;
+  if (saved.some((row) => sameAddress(storedFromBook(row), address))) return;
   await db.insert(addresses).values({
     userId,
     name: address.name ?? "",
@@ -374,21 +377,7 @@ export async function customerAddresses(db: Db, shopper: Shopper) {
       id: row.id,
       default_delivery: row.defaultDelivery,
       default_billing: row.defaultBilling,
-      ...addressOutput(
-        {
-          name: row.name,
-          company: row.company,
-          address: row.address,
-          addr_number: row.addrNumber,
-          address2: row.address2,
-          post_nummer: row.postNummer,
-          town: row.town,
-          state: row.state,
-          country: row.country,
-          phone: row.phone,
-        },
-        shopper.locale,
-      ),
+      ...addressOutput(storedFromBook(row), shopper.locale),
     })),
     address: addressOutput(session.deliveryAddress, shopper.locale, session.email ?? ""),
     billing_address: addressOutput(session.billingAddress, shopper.locale, session.email ?? ""),

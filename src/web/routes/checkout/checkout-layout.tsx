@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ArrowLeft, ShoppingBag, X } from "lucide-react";
+import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Outlet, redirect, useLocation } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { groupBySupplier, SHOP_NAME } from "#web/routes/cart/cart-page.tsx";
+import { SideSheet } from "#web/ui/side-sheet.tsx";
 import type { Route } from "./+types/checkout-layout.ts";
 import { loadSummary } from "./checkout.server.ts";
 
@@ -62,92 +62,76 @@ export default function CheckoutLayout({ loaderData }: Route.ComponentProps) {
         </nav>
       )}
       {step && cart.lines.length > 0 && (
-        <Dialog.Root>
-          <Dialog.Trigger
-            className="my-3 flex w-full items-center justify-between rounded border border-neutral-300 bg-neutral-50 px-4 py-3 text-left"
-            data-testid="order-summary-bar"
-          >
-            <span className="inline-flex items-center gap-2 font-semibold">
-              <ShoppingBag aria-hidden="true" className="size-5" />
-              <FormattedMessage id="checkout.summary.count" values={{ count: cart.quantity }} />
-            </span>
-            <span className="font-bold">{money(cart.order_total)}</span>
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-[28rem] max-w-full overflow-y-auto bg-white p-4 shadow-xl">
-              <div className="mb-4 flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">
-                  <FormattedMessage id="checkout.summary.title" />
-                </Dialog.Title>
-                <Dialog.Close
-                  className="rounded p-2"
-                  aria-label={intl.formatMessage({ id: "checkout.close" })}
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">
+        <SideSheet
+          trigger={
+            <button
+              type="button"
+              className="my-3 flex w-full items-center justify-between rounded border border-neutral-300 bg-neutral-50 px-4 py-3 text-left"
+              data-testid="order-summary-bar"
+            >
+              <span className="inline-flex items-center gap-2 font-semibold">
+                <ShoppingBag aria-hidden="true" className="size-5" />
                 <FormattedMessage id="checkout.summary.count" values={{ count: cart.quantity }} />
-              </Dialog.Description>
-              {groupBySupplier(cart.lines).map((group) => (
-                <section key={group.supplier} className="mb-4">
-                  <h2 className="mb-2 text-sm font-semibold uppercase text-neutral-700">
-                    <FormattedMessage
-                      id="cart.shippedBy"
-                      values={{ supplier: supplierLabel(group.supplier) }}
-                    />
-                  </h2>
-                  <ul className="divide-y divide-neutral-200">
-                    {group.lines.map((line, index) => (
-                      <li key={line.line_id} className="flex gap-3 py-2">
-                        {index < 3 ? (
-                          <img
-                            src={line.image_url}
-                            alt=""
-                            width={88}
-                            height={88}
-                            className="size-[88px] rounded bg-neutral-100 object-contain"
-                          />
-                        ) : (
-                          <span className="size-[88px]" />
-                        )}
-                        <div className="flex-1 text-sm">
-                          <p className="font-semibold">{line.product_name}</p>
-                          {line.size && (
-                            <p>
-                              <FormattedMessage id="checkout.summary.size" values={{ size: line.size }} />
-                            </p>
-                          )}
-                          <p>
-                            <FormattedMessage
-                              id="checkout.summary.quantity"
-                              values={{ quantity: line.quantity }}
-                            />
-                          </p>
-                          {line.sublines.map((sub) => (
-                            <p key={`${sub.product}-${sub.product_id}`} className="text-neutral-700">
-                              {sub.product}
-                            </p>
-                          ))}
-                        </div>
-                        <div className="text-right text-sm">
-                          <p className="font-semibold">{money(line.line_total)}</p>
-                          {line.line_total_rrp > line.line_total && (
-                            <p className="text-neutral-700 line-through">{money(line.line_total_rrp)}</p>
-                          )}
-                        </div>
-                      </li>
-                    ))}
-                  </ul>
-                </section>
-              ))}
-              <Link to="/cart" className="inline-block font-semibold underline">
-                <FormattedMessage id="checkout.summary.toCart" />
-              </Link>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+              </span>
+              <span className="font-bold">{money(cart.order_total)}</span>
+            </button>
+          }
+          title={<FormattedMessage id="checkout.summary.title" />}
+          description={<FormattedMessage id="checkout.summary.count" values={{ count: cart.quantity }} />}
+        >
+          {groupBySupplier(cart.lines).map((group) => (
+            <section key={group.supplier} className="mb-4">
+              <h2 className="mb-2 text-sm font-semibold uppercase text-neutral-700">
+                <FormattedMessage id="cart.shippedBy" values={{ supplier: supplierLabel(group.supplier) }} />
+              </h2>
+              <ul className="divide-y divide-neutral-200">
+                {group.lines.map((line, index) => (
+                  <li key={line.line_id} className="flex gap-3 py-2">
+                    {index < 3 ? (
+                      <img
+                        src={line.image_url}
+                        alt=""
+                        width={88}
+                        height={88}
+                        className="size-[88px] rounded bg-neutral-100 object-contain"
+                      />
+                    ) : (
+                      <span className="size-[88px]" />
+                    )}
+                    <div className="flex-1 text-sm">
+                      <p className="font-semibold">{line.product_name}</p>
+                      {line.size && (
+                        <p>
+                          <FormattedMessage id="checkout.summary.size" values={{ size: line.size }} />
+                        </p>
+                      )}
+                      <p>
+                        <FormattedMessage
+                          id="checkout.summary.quantity"
+                          values={{ quantity: line.quantity }}
+                        />
+                      </p>
+                      {line.sublines.map((sub) => (
+                        <p key={`${sub.product}-${sub.product_id}`} className="text-neutral-700">
+                          {sub.product}
+                        </p>
+                      ))}
+                    </div>
+                    <div className="text-right text-sm">
+                      <p className="font-semibold">{money(line.line_total)}</p>
+                      {line.line_total_rrp > line.line_total && (
+                        <p className="text-neutral-700 line-through">{money(line.line_total_rrp)}</p>
+                      )}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ))}
+          <Link to="/cart" className="inline-block font-semibold underline">
+            <FormattedMessage id="checkout.summary.toCart" />
+          </Link>
+        </SideSheet>
       )}
       <Outlet />
     </div>

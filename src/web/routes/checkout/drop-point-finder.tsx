@@ -1,8 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { api } from "#web/lib/api.ts";
+import { SideSheet } from "#web/ui/side-sheet.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import { groupHours, type HourEntry, visiblePoints, weekdayName } from "./opening-hours.ts";
 
@@ -155,34 +154,21 @@ export function DropPointFinder({
       )}
       {list(visiblePoints(shown, selectedId), "droppoint")}
       {points.length > 3 && (
-        <Dialog.Root>
-          <Dialog.Trigger className="font-semibold underline">
-            <FormattedMessage id="checkout.droppoint.showMore" values={{ count: points.length }} />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-            <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-[32rem] max-w-full space-y-3 overflow-y-auto bg-white p-4 shadow-xl">
-              <div className="flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">
-                  <FormattedMessage id="checkout.droppoint.title" />
-                </Dialog.Title>
-                <Dialog.Close
-                  className="rounded p-2"
-                  aria-label={intl.formatMessage({ id: "checkout.close" })}
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">
-                <FormattedMessage id="checkout.droppoint.list" />
-              </Dialog.Description>
-              <Suspense fallback={<div className="h-64 w-full rounded bg-neutral-100" />}>
-                <DropPointMap points={shown} tileUrl={tileUrl} onChoose={choose} />
-              </Suspense>
-              {list(shown, "droppoint-all")}
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <SideSheet
+          width="w-[32rem]"
+          trigger={
+            <button type="button" className="font-semibold underline">
+              <FormattedMessage id="checkout.droppoint.showMore" values={{ count: points.length }} />
+            </button>
+          }
+          title={<FormattedMessage id="checkout.droppoint.title" />}
+          description={<FormattedMessage id="checkout.droppoint.list" />}
+        >
+          <Suspense fallback={<div className="h-64 w-full rounded bg-neutral-100" />}>
+            <DropPointMap points={shown} tileUrl={tileUrl} onChoose={choose} />
+          </Suspense>
+          {list(shown, "droppoint-all")}
+        </SideSheet>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { FileDown, X } from "lucide-react";
+import { FileDown } from "lucide-react";
 import { useState } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
+import { SideSheet } from "#web/ui/side-sheet.tsx";
 
 /** In Germany terms come with a PDF button, except this supplier's (it publishes its own). */
 export const NO_PDF_SUPPLIER = "puma";
@@ -10,7 +10,6 @@ export const supplierCode = (name: string) => name.toLowerCase().replace(/\s+/g,
 
 /** A link to a supplier's terms that slides them out; the text is fetched when opened. */
 export function PolicyLink({ supplier, label, pdf }: { supplier: string; label: string; pdf: boolean }) {
-  const intl = useIntl();
   const [html, setHtml] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
   const code = supplierCode(supplier);
@@ -25,8 +24,31 @@ export function PolicyLink({ supplier, label, pdf }: { supplier: string; label: 
     }
   };
   return (
-    <Dialog.Root onOpenChange={load}>
-      <Dialog.Trigger className="font-semibold underline">{label}</Dialog.Trigger>
+    <>
+      <SideSheet
+        width="w-[32rem]"
+        onOpenChange={load}
+        trigger={
+          <button type="button" className="font-semibold underline">
+            {label}
+          </button>
+        }
+        title={label}
+        description={label}
+      >
+        {failed ? (
+          <p role="alert">
+            <FormattedMessage id="checkout.policy.failed" />
+          </p>
+        ) : html === null ? (
+          <p aria-busy="true">
+            <FormattedMessage id="checkout.droppoint.loading" />
+          </p>
+        ) : (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when stored and when served
+          <div className="prose prose-sm" dangerouslySetInnerHTML={{ __html: html }} />
+        )}
+      </SideSheet>
       {pdf && code !== NO_PDF_SUPPLIER && (
         <a
           href={`/policies/${code}/?format=pdf`}
@@ -37,30 +59,6 @@ export function PolicyLink({ supplier, label, pdf }: { supplier: string; label: 
           <FormattedMessage id="checkout.policy.pdf" />
         </a>
       )}
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 w-[32rem] max-w-full overflow-y-auto bg-white p-6 shadow-xl">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">{label}</Dialog.Title>
-            <Dialog.Close className="rounded p-2" aria-label={intl.formatMessage({ id: "checkout.close" })}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">{label}</Dialog.Description>
-          {failed ? (
-            <p role="alert">
-              <FormattedMessage id="checkout.policy.failed" />
-            </p>
-          ) : html === null ? (
-            <p aria-busy="true">
-              <FormattedMessage id="checkout.droppoint.loading" />
-            </p>
-          ) : (
-            // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when stored and when served
-            <div className="prose prose-sm" dangerouslySetInnerHTML={{ __html: html }} />
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    </>
   );
 }
