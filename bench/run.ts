@@ -325,17 +325,24 @@ async function checkout() {
     const listing = (await (await fetch(`${base}/api/category/get/?slug=football-boots`)).json()) as {
       products: { product_id: number; is_exclusive: boolean }[];
     };
-    const sizes: { product: number; size: number }[] = [];
+    // Sizes of the shop's own stock, each with what it holds, so the 200 orders never run a size dry.
+    const sizes: { product: number; size: number; left: number }[] = [];
     for (const card of listing.products.filter((p) => !p.is_exclusive)) {
       const entries = (await (await fetch(`${base}/api/availability/${card.product_id}/`)).json()) as {
         size_id: number;
         stock_info: number;
         is_marketplace: boolean;
       }[];
-      const size = entries.find((s) => s.stock_info > 0 && !s.is_marketplace);
-      if (size) sizes.push({ product: card.product_id, size: size.size_id });
-      if (sizes.length === 3) break;
+      for (const size of entries)
+        if (size.stock_info > 0 && !size.is_marketplace)
+          sizes.push({ product: card.product_id, size: size.size_id, left: size.stock_info });
     }
+    const take = () => {
+      const size = sizes.find((s) => s.left > 0);
+      if (!size) throw new Error("not enough stock for the orders");
+      size.left--;
+      return size;
+    };
     const post = async (headers: Record<string, string>, url: string, body: unknown) => {
       const response = await fetch(`${base}${url}`, {
         method: "POST",
@@ -349,7 +356,8 @@ async function checkout() {
     const readyBag = async (lines: number) => {
       const headers: Record<string, string> = await visitorSession(base);
       headers.cookie += "; market=pl";
-      for (const pick of sizes.slice(0, lines)) {
+      for (let i = 0; i < lines; i++) {
+        const pick = take();
         const response = await fetch(`${base}/cart/items/add_to_cart/`, {
           method: "POST",
           headers: { ...headers, "content-type": "application/x-www-form-urlencoded" },

@@ -3,7 +3,7 @@ import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
 import * as schema from "./schema.ts";
@@ -163,4 +163,23 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       }
     },
   };
+}
+
+/** A transaction handle: what `db.transaction` passes to its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Runs independent reads at once on the pool, or one after the other inside a transaction (one
+ * connection runs one statement at a time; pg refuses overlapping queries on a client).
+ */
+export async function concurrently<T extends readonly (() => Promise<unknown>)[]>(
+  db: Db | Tx,
+  tasks: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (db instanceof PgTransaction) {
+    const results: unknown[] = [];
+    for (const task of tasks) results.push(await task());
+    return results as never;
+  }
+  return (await Promise.all(tasks.map((task) => task()))) as never;
 }

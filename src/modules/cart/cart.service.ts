@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import { concurrently, type Db, type Tx } from "#db/client.ts";
 import { customizationOptions, productSizes, products } from "#modules/catalog/catalog.schema.ts";
 import { productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import { deliveryMethods } from "#modules/checkout/checkout.schema.ts";
@@ -19,8 +19,6 @@ export interface CartOwner {
 }
 
 export const MAX_LINE_QUANTITY = 99;
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 const ownerCondition = (owner: CartOwner) =>
   owner.userId !== null
@@ -219,12 +217,18 @@ export async function priceCart(
   locale: UiLocale,
   pricing: CheckoutPricing,
 ) {
+  return priceLoadedCart(await loadCart(db, cartId, market, pricing.userId), market, locale, pricing);
+}
+
+/** What pricing a bag reads from the database: its lines, the default delivery, offers and payments. */
+export async function loadCart(db: Db | Tx, cartId: number | null, market: Market, userId: number | null) {
   const currency = market.currency;
-  const owner = { userId: pricing.userId };
-  const [lineResult, [method], offerResult, payments] = await Promise.all([
-    cartId === null
-      ? Promise.resolve({ rows: [] as ReadRow[] })
-      : db.execute(sql`
+  const owner = { userId };
+  const [lineResult, [method], offerResult, payments] = await concurrently(db, [
+    () =>
+      cartId === null
+        ? Promise.resolve({ rows: [] as ReadRow[] })
+        : db.execute(sql`
       select l.id as line_id, l.product_id, l.size_id, l.quantity, l.customization, l.package_parts,
              p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
              p.excluded_from_discounts,
@@ -253,25 +257,46 @@ export async function priceCart(
         left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
        where l.cart_id = ${cartId}
        order by l.id`),
-    db
-      .select({ price: deliveryMethods.price, freeDeliveryLimit: deliveryMethods.freeDeliveryLimit })
-      .from(deliveryMethods)
-      .where(and(eq(deliveryMethods.market, market.code), eq(deliveryMethods.isDefault, true)))
-      .orderBy(asc(deliveryMethods.sort))
-      .limit(1),
-    cartId === null
-      ? Promise.resolve({ rows: [] as OfferRow[] })
-      : db.execute(sql`
+    () =>
+      db
+        .select({ price: deliveryMethods.price, freeDeliveryLimit: deliveryMethods.freeDeliveryLimit })
+        .from(deliveryMethods)
+        .where(and(eq(deliveryMethods.market, market.code), eq(deliveryMethods.isDefault, true)))
+        .orderBy(asc(deliveryMethods.sort))
+        .limit(1),
+    () =>
+      cartId === null
+        ? Promise.resolve({ rows: [] as OfferRow[] })
+        : db.execute(sql`
       select pr.product_id, pr.benefit_product_ids, pr.discount_percentage
         from promotions pr
        where pr.valid_from <= now() and pr.valid_to > now()
          and pr.product_id in (select product_id from cart_lines where cart_id = ${cartId})`),
-    cartId === null
-      ? Promise.resolve({ vouchers: [], giftCards: [], problems: [] })
-      : paymentsOf(db, cartId, currency),
-  ]);
-  const rows = (lineResult as unknown as { rows: ReadRow[] }).rows;
-  const offers = (offerResult as unknown as { rows: OfferRow[] }).rows;
+    () =>
+      cartId === null
+        ? Promise.resolve({ vouchers: [], giftCards: [], problems: [] })
+        : paymentsOf(db, cartId, currency),
+  ] as const);
+  return {
+    cartId,
+    rows: (lineResult as unknown as { rows: ReadRow[] }).rows,
+    method,
+    offers: (offerResult as unknown as { rows: OfferRow[] }).rows,
+    payments,
+  };
+}
+
+export type LoadedCart = Awaited<ReturnType<typeof loadCart>>;
+
+/** The bag priced from what `loadCart` read: pure arithmetic, so the checkout can price it twice. */
+export function priceLoadedCart(
+  loaded: LoadedCart,
+  market: Market,
+  locale: UiLocale,
+  pricing: CheckoutPricing,
+) {
+  const { cartId, rows, method, offers, payments } = loaded;
+  const currency = market.currency;
 
   const prepared = rows.map((row) => {
     const available = row.is_package
@@ -327,7 +352,7 @@ export async function priceCart(
   return { cartId, currency, prepared, charged, totals, payments, method };
 }
 
-export type PricedCart = Awaited<ReturnType<typeof priceCart>>;
+export type PricedCart = ReturnType<typeof priceLoadedCart>;
 
 /** The bag in the storefront's shape (amounts in major units). */
 export function formatCart(priced: PricedCart, market: Market): CartOutput {

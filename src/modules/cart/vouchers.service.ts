@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import { concurrently, type Db, type Tx } from "#db/client.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { cartGiftCards, cartVouchers } from "./cart.schema.ts";
@@ -148,7 +148,7 @@ export async function removeGiftCard(db: Db, owner: CartOwner, last4: string): P
 
 /** What the bag's vouchers and gift cards are worth to the totals engine now (one query each). */
 export async function paymentsOf(
-  db: Db,
+  db: Db | Tx,
   cartId: number,
   currency: string,
 ): Promise<{
@@ -156,14 +156,16 @@ export async function paymentsOf(
   giftCards: TotalsGiftCard[];
   problems: { code: string; problem: string }[];
 }> {
-  const [voucherRows, cardRows] = await Promise.all([
-    db.execute(sql`
+  const [voucherRows, cardRows] = await concurrently(db, [
+    () =>
+      db.execute(sql`
       select v.* from cart_vouchers cv join vouchers v on v.id = cv.voucher_id
        where cv.cart_id = ${cartId} order by cv.created_at`),
-    db.execute(sql`
+    () =>
+      db.execute(sql`
       select g.last4, g.balance, g.currency, g.expires_at from cart_gift_cards cg join gift_cards g on g.id = cg.gift_card_id
        where cg.cart_id = ${cartId} order by cg.created_at`),
-  ]);
+  ] as const);
   const problems: { code: string; problem: string }[] = [];
   const usable: TotalsVoucher[] = [];
   for (const voucher of (voucherRows as unknown as { rows: VoucherRow[] }).rows) {

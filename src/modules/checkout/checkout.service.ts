@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import { concurrently, type Db, type Tx } from "#db/client.ts";
 import { addresses } from "#modules/accounts/addresses.schema.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import {
   type CartOwner,
   findCartId,
   formatCart,
+  loadCart,
   type PricedCart,
-  priceCart,
+  priceLoadedCart,
 } from "#modules/cart/cart.service.ts";
 import { suppliers } from "#modules/catalog/catalog.schema.ts";
 import { toAmount, translate } from "#modules/catalog/catalog.service.ts";
@@ -37,8 +38,6 @@ import {
   type StoredAddress,
 } from "./checkout.schema.ts";
 import { dropPointProvider } from "./drop-points.ts";
-
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** Who is checking out, where, and in which language. */
 export interface Shopper {
@@ -104,18 +103,20 @@ export async function requireCartId(db: Db | Tx, owner: CartOwner): Promise<numb
  */
 export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shopper): Promise<CheckoutState> {
   const { market, locale } = shopper;
-  const [session, methods, supplierRows, payments] = await Promise.all([
-    sessionOf(db, cartId),
-    db
-      .select()
-      .from(deliveryMethods)
-      .where(eq(deliveryMethods.market, market.code))
-      .orderBy(asc(deliveryMethods.sort), asc(deliveryMethods.id)),
-    db.select().from(suppliers),
-    db.select().from(paymentMethods).where(eq(paymentMethods.market, market.code)),
-  ]);
+  const [session, methods, supplierRows, payments] = await concurrently(db, [
+    () => sessionOf(db, cartId),
+    () =>
+      db
+        .select()
+        .from(deliveryMethods)
+        .where(eq(deliveryMethods.market, market.code))
+        .orderBy(asc(deliveryMethods.sort), asc(deliveryMethods.id)),
+    () => db.select().from(suppliers),
+    () => db.select().from(paymentMethods).where(eq(paymentMethods.market, market.code)),
+  ] as const);
   // A first pricing finds the packages; the deliveries chosen for them then price the bag for real.
-  const first = await priceCart(db, cartId, market, locale, { userId: shopper.owner.userId });
+  const loaded = await loadCart(db, cartId, market, shopper.owner.userId);
+  const first = priceLoadedCart(loaded, market, locale, { userId: shopper.owner.userId });
   if (first.charged.length === 0) return fail(409, "cart_empty", "checkout.error.emptyCart");
   const supplierById = new Map(supplierRows.map((s) => [s.id, s]));
   const packages = new Map<string, CheckoutPackage>();
@@ -157,7 +158,7 @@ export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shoppe
     );
   }
   const paymentMethod = payments.find((p) => p.id === session.paymentMethodId) ?? null;
-  const priced = await priceCart(db, cartId, market, locale, {
+  const priced = priceLoadedCart(loaded, market, locale, {
     userId: shopper.owner.userId,
     packages: ordered.map((pkg) => {
       const method = choices.get(pkg.key)?.method;

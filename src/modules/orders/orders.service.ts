@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { cartGiftCards, cartLines, cartVouchers } from "#modules/cart/cart.schema.ts";
 import { findCartId } from "#modules/cart/cart.service.ts";
@@ -13,7 +13,6 @@ import {
   checkoutState,
   readinessProblem,
   type Shopper,
-  type Tx,
 } from "#modules/checkout/checkout.service.ts";
 import { newPaymentReference } from "#modules/payments/payments.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";

@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
 import { and, desc, eq } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { paymentAttempts } from "./payments.schema.ts";
-
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /**
  * The built-in payment providers. `test-card` behaves like a card acquirer in its test mode: it
