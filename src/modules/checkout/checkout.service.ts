@@ -82,8 +82,10 @@ const fail = (status: number, code: string, message: string, fields?: Record<str
   throw new HttpError(status, code, message, fields);
 };
 
-/** The shopper's checkout row, made on first use. */
+/** The shopper's checkout row, made on first use (one query when it exists, as on every later step). */
 export async function sessionOf(db: Db | Tx, cartId: number): Promise<SessionRow> {
+  const [existing] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
+  if (existing) return existing;
   await db.insert(checkoutSessions).values({ cartId }).onConflictDoNothing();
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
   return row as SessionRow;
