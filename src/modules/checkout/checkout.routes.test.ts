@@ -393,7 +393,18 @@ describe("orders API", () => {
     });
     expect(signup.statusCode).toBe(201);
     await member.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
-    expect((await member.json("/api/checkout/set_delivery_address/", DANISH_ADDRESS)).statusCode).toBe(200);
+    // A member's e-mail is their account's; the address joins their address book once.
+    const { email: _guestEmail, ...memberAddress } = DANISH_ADDRESS;
+    expect((await member.json("/api/checkout/set_delivery_address/", memberAddress)).statusCode).toBe(200);
+    expect((await member.json("/api/checkout/set_delivery_address/", memberAddress)).statusCode).toBe(200);
+    const book = (await member.get("/checkout/customer_addresses/")).json();
+    expect(book.email).toBe("orders-owner@example.com");
+    expect(book.addresses).toHaveLength(1);
+    expect(book.addresses[0]).toMatchObject({
+      name: "Mette Jensen",
+      post_nummer: "2100",
+      default_delivery: true,
+    });
     const data = (await member.get("/checkout/delivery_methods/")).json();
     const home = data.packages[0].delivery_methods.find((m: { is_droppoint: boolean }) => !m.is_droppoint);
     await member.json("/checkout/step_delivery_submit/", { delivery_method: home.delivery_id });
