@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { findCartId } from "#modules/cart/cart.service.ts";
 import { translate } from "#modules/catalog/catalog.service.ts";
 import type { Mailer } from "#modules/mail/mail.service.ts";
 import { renderOrderConfirmation } from "#modules/orders/order-mail.ts";
@@ -206,7 +207,9 @@ export async function paymentResult(
     .select()
     .from(checkoutSessions)
     .where(eq(checkoutSessions.paymentReference, query.merchantReference));
-  if (!session) return refused;
+  // The result only places an order for the bag of the shopper who paid: a reference seen elsewhere
+  // cannot place someone else's bag under another account.
+  if (!session || session.cartId !== (await findCartId(db, shopper.owner))) return refused;
   const [method] = session.paymentMethodId
     ? await db.select().from(paymentMethods).where(eq(paymentMethods.id, session.paymentMethodId))
     : [];

@@ -299,6 +299,9 @@ describe("payment and placing the order", () => {
     expect(Object.keys(invalid.json().fields).sort()).toEqual(["cvc", "holderName", "number"]);
     const good = await payByCard(guest);
     expect(good.json().resultCode).toBe("Authorised");
+    // Someone else holding the result address places nothing.
+    const stranger = await testVisitor(t).get(good.json().action.url);
+    expect(stranger.headers.location).toBe("/checkout/payment?payment_error=refused");
     const result = await guest.get(good.json().action.url);
     expect(result.headers.location).toMatch(/^\/checkout\/receipt\//);
     const [{ count: after }] = (await rowsOf<{ count: number }>(
