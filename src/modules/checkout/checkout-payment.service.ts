@@ -148,6 +148,7 @@ async function placeOrPass(
         method: methodName,
         reference: attempt.reference,
         authorisedAmount: attempt.amount,
+        attemptId: attempt.id,
       },
       review,
     );

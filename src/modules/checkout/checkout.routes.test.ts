@@ -311,6 +311,16 @@ describe("payment and placing the order", () => {
     expect(after).toBe(count + 1);
   });
 
+  it("captures the authorisation of each placed order and no other", async () => {
+    const rows = await rowsOf<{ status: string; placed: boolean }>(
+      t,
+      sql`select a.status, exists (select 1 from orders o where o.payment_reference = a.reference) as placed
+            from payment_attempts a where a.status <> 'refused'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.status).toBe(row.placed ? "captured" : "authorised");
+  });
+
   it("keeps card data out of the database", async () => {
     const dump = await rowsOf<{ row: string }>(
       t,

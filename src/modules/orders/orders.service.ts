@@ -14,7 +14,7 @@ import {
   readinessProblem,
   type Shopper,
 } from "#modules/checkout/checkout.service.ts";
-import { newPaymentReference } from "#modules/payments/payments.service.ts";
+import { captureAttempt, newPaymentReference } from "#modules/payments/payments.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { orderLines, orderShipments, orders, type PickupAddress } from "./orders.schema.ts";
 
@@ -29,6 +29,8 @@ export interface OrderPayment {
   reference: string | null;
   /** What the provider authorised (minor units); the order's amount due must equal it. */
   authorisedAmount: number | null;
+  /** The provider's authorised attempt, captured with the order. */
+  attemptId?: number;
 }
 
 export interface PlacedOrder {
@@ -169,6 +171,7 @@ export async function placeOrder(
       })
       .returning({ id: orders.id, token: orders.token });
     const orderId = (order as { id: number }).id;
+    if (payment.attemptId) await captureAttempt(tx, payment.attemptId);
 
     const pointIds = [...state.choices.values()]
       .map((c) => c?.dropPointId)

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, ne } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { paymentAttempts } from "./payments.schema.ts";
 
@@ -133,9 +133,27 @@ export async function findAuthorised(
   return attempt ?? null;
 }
 
-/** Takes the authorised money once the order exists (in the order's transaction). */
+/**
+ * Takes the authorised money once the order exists (in the order's transaction), and releases any
+ * other authorisation of the same reference (a shopper who paid twice is charged once).
+ */
 export async function captureAttempt(tx: Tx, attemptId: number): Promise<void> {
-  await tx.update(paymentAttempts).set({ status: "captured" }).where(eq(paymentAttempts.id, attemptId));
+  const [captured] = await tx
+    .update(paymentAttempts)
+    .set({ status: "captured" })
+    .where(eq(paymentAttempts.id, attemptId))
+    .returning({ reference: paymentAttempts.reference });
+  if (!captured) return;
+  await tx
+    .update(paymentAttempts)
+    .set({ status: "cancelled" })
+    .where(
+      and(
+        eq(paymentAttempts.reference, captured.reference),
+        eq(paymentAttempts.status, "authorised"),
+        ne(paymentAttempts.id, attemptId),
+      ),
+    );
 }
 
 /** Releases an authorisation the shop cannot honour (stock gone, total changed). */
