@@ -299,3 +299,17 @@ test("with nothing in the bag the checkout goes back to the bag", async ({ page 
   await page.goto("/checkout/payment");
   await expect(page).toHaveURL(/\/cart\/$/);
 });
+
+test("on a phone, an address sent empty and then filled in goes on to delivery", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await fillBag(page, [{ marketplace: false }]);
+  await page.goto("/checkout/address/");
+  await page.getByTestId("address-submit").click();
+  await expect(page.getByTestId("error-post_nummer")).toBeVisible();
+  await fillAddress(page, "phone-guest@example.com");
+  // Errors clear while typing once the form was sent, so nothing moves under the shopper's finger.
+  await expect(page.getByTestId("error-post_nummer")).toBeHidden();
+  await page.getByTestId("address-submit").click();
+  await expect(page).toHaveURL(/\/checkout\/delivery\/$/);
+  await expectNoSeriousA11yViolations(page);
+});

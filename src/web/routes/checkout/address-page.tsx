@@ -77,17 +77,24 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
     return true;
   };
 
+  // Both forms are submitted through react-hook-form, so after a submit every field re-checks while
+  // it is typed in (an error does not wait for the field to be left). Shipping goes last: its first
+  // error is the one focused.
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const shippingValid = await shipping.trigger(undefined, { shouldFocus: true });
-    const billingValid = sameBilling || (await billing.trigger(undefined, { shouldFocus: shippingValid }));
-    if (!shippingValid || !billingValid) return;
-    const values = shipping.getValues();
-    if (values.country !== shopCountry) {
-      setRedirectTo(shopCodeFromAlpha3(values.country ?? "") ?? null);
-      return;
-    }
-    if (await save(values, sameBilling ? values : billing.getValues())) navigate("/checkout/delivery/");
+    let billingValues: AddressFormValues | null = null;
+    if (!sameBilling)
+      await billing.handleSubmit((values) => {
+        billingValues = values;
+      })();
+    await shipping.handleSubmit(async (values) => {
+      if (!sameBilling && !billingValues) return;
+      if (values.country !== shopCountry) {
+        setRedirectTo(shopCodeFromAlpha3(values.country ?? "") ?? null);
+        return;
+      }
+      if (await save(values, billingValues ?? values)) navigate("/checkout/delivery/");
+    })();
   };
 
   const confirmRedirect = async () => {
