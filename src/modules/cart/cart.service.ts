@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { concurrently, type Db, type Tx } from "#db/client.ts";
 import { customizationOptions, productSizes, products } from "#modules/catalog/catalog.schema.ts";
 import { productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
-import { deliveryMethods } from "#modules/checkout/checkout.schema.ts";
+import { type MarketConfig, marketConfig } from "#modules/checkout/market-config.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import { promotionPrice } from "#modules/product/promotions.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
@@ -257,13 +257,8 @@ export async function loadCart(db: Db | Tx, cartId: number | null, market: Marke
         left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
        where l.cart_id = ${cartId}
        order by l.id`),
-    () =>
-      db
-        .select({ price: deliveryMethods.price, freeDeliveryLimit: deliveryMethods.freeDeliveryLimit })
-        .from(deliveryMethods)
-        .where(and(eq(deliveryMethods.market, market.code), eq(deliveryMethods.isDefault, true)))
-        .orderBy(asc(deliveryMethods.sort))
-        .limit(1),
+    (): Promise<MarketConfig["methods"]> =>
+      marketConfig(db, market.code).then((config) => config.methods.filter((m) => m.isDefault)),
     () =>
       cartId === null
         ? Promise.resolve({ rows: [] as OfferRow[] })

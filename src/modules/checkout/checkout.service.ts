@@ -10,7 +10,6 @@ import {
   type PricedCart,
   priceLoadedCart,
 } from "#modules/cart/cart.service.ts";
-import { suppliers } from "#modules/catalog/catalog.schema.ts";
 import { toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import {
   type AddressValues,
@@ -32,12 +31,13 @@ import type { SessionUser } from "#server/request-context.ts";
 import {
   checkoutSessions,
   type DeliveryChoice,
-  deliveryMethods,
+  type deliveryMethods,
   dropPoints,
   paymentMethods,
   type StoredAddress,
 } from "./checkout.schema.ts";
 import { dropPointProvider } from "./drop-points.ts";
+import { marketConfig } from "./market-config.ts";
 
 /** Who is checking out, where, and in which language. */
 export interface Shopper {
@@ -105,17 +105,11 @@ export async function requireCartId(db: Db | Tx, owner: CartOwner): Promise<numb
  */
 export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shopper): Promise<CheckoutState> {
   const { market, locale } = shopper;
-  const [session, methods, supplierRows, payments] = await concurrently(db, [
+  const [session, config] = await concurrently(db, [
     () => sessionOf(db, cartId),
-    () =>
-      db
-        .select()
-        .from(deliveryMethods)
-        .where(eq(deliveryMethods.market, market.code))
-        .orderBy(asc(deliveryMethods.sort), asc(deliveryMethods.id)),
-    () => db.select().from(suppliers),
-    () => db.select().from(paymentMethods).where(eq(paymentMethods.market, market.code)),
+    () => marketConfig(db, market.code),
   ] as const);
+  const { methods, payments, suppliers: supplierRows } = config;
   // A first pricing finds the packages; the deliveries chosen for them then price the bag for real.
   const loaded = await loadCart(db, cartId, market, shopper.owner.userId);
   const first = priceLoadedCart(loaded, market, locale, { userId: shopper.owner.userId });
@@ -650,11 +644,7 @@ async function paymentReferenceOf(db: Db, session: SessionRow): Promise<string> 
 export async function paymentGateways(db: Db, shopper: Shopper) {
   const cartId = await requireCartId(db, shopper.owner);
   const state = await checkoutState(db, cartId, shopper);
-  const methods = await db
-    .select()
-    .from(paymentMethods)
-    .where(eq(paymentMethods.market, shopper.market.code))
-    .orderBy(asc(paymentMethods.sort));
+  const methods = (await marketConfig(db, shopper.market.code)).payments;
   const reference = await paymentReferenceOf(db, state.session);
   const { currency, totals } = state.priced;
   const grouped: Record<(typeof GATEWAY_GROUP)[keyof typeof GATEWAY_GROUP], PaymentMethodOutput[]> = {
