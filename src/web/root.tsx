@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { FormattedMessage, IntlProvider, RawIntlProvider, useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
@@ -109,6 +110,11 @@ function Shell({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // Marks the page as live (React has taken over the server's HTML): browser journeys wait for it
+  // before typing, as a shopper's first keystrokes would otherwise race the page's code.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Shell>
       <Outlet />

@@ -3,6 +3,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import type { Card } from "./catalogue.ts";
+import { gotoLive } from "./hydrated.ts";
 
 interface Size {
   size_id: number;
@@ -70,7 +71,7 @@ async function fillAddress(page: Page, email: string) {
 
 /** From the bag to the payment step with home delivery for every package. */
 async function toPayment(page: Page, email: string, options: { dropPoint?: boolean } = {}) {
-  await page.goto("/cart/");
+  await gotoLive(page, "/cart/");
   await page.locator('a[href="/checkout/"]').last().click();
   await expect(page).toHaveURL(/\/checkout\/address\/$/);
   await fillAddress(page, email);
@@ -117,7 +118,7 @@ test("a guest pays with the authorised test card, sees the receipt and gets the 
   page,
 }) => {
   await fillBag(page, [{ marketplace: false }]);
-  await page.goto("/cart/");
+  await gotoLive(page, "/cart/");
   await page.locator('a[href="/checkout/"]').last().click();
   await expect(page).toHaveURL(/\/checkout\/address\/$/);
   await expectNoSeriousA11yViolations(page);
@@ -172,7 +173,7 @@ test("a drop-point order: the first point near the post code is chosen and shown
 
 test("an order split over two suppliers has two packages, each with its own methods", async ({ page }) => {
   await fillBag(page, [{ marketplace: false }, { marketplace: true }]);
-  await page.goto("/cart/");
+  await gotoLive(page, "/cart/");
   await page.locator('a[href="/checkout/"]').last().click();
   await fillAddress(page, "split-guest@example.com");
   await page.getByTestId("address-submit").click();
@@ -231,7 +232,7 @@ async function tabTo(page: Page, selector: string, limit = 80) {
 
 test("the whole checkout completed with the keyboard alone", async ({ page }) => {
   await fillBag(page, [{ marketplace: false }]);
-  await page.goto("/checkout/");
+  await gotoLive(page, "/checkout/");
   await expect(page).toHaveURL(/\/checkout\/address\/$/);
   const typeInto = async (selector: string, text: string) => {
     await tabTo(page, selector);
@@ -269,7 +270,7 @@ test("a delivery address in another country opens the redirect drawer; cancel ke
   page,
 }) => {
   await fillBag(page, [{ marketplace: false }]);
-  await page.goto("/checkout/address/");
+  await gotoLive(page, "/checkout/address/");
   await page.locator("#shipping-country").selectOption("deu");
   // Germany's form has a house-number field.
   await expect(page.locator("#shipping-addr_number")).toBeVisible();
@@ -303,7 +304,7 @@ test("with nothing in the bag the checkout goes back to the bag", async ({ page 
 test("on a phone, an address sent empty and then filled in goes on to delivery", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await fillBag(page, [{ marketplace: false }]);
-  await page.goto("/checkout/address/");
+  await gotoLive(page, "/checkout/address/");
   await page.getByTestId("address-submit").click();
   await expect(page.getByTestId("error-post_nummer")).toBeVisible();
   await fillAddress(page, "phone-guest@example.com");
