@@ -133,6 +133,9 @@ test("a guest pays with the authorised test card, sees the receipt and gets the 
   await expectNoSeriousA11yViolations(page);
   await page.getByTestId("payment-test-card").check();
   await expect(page.getByTestId("card-form")).toBeVisible();
+  // The delivery and payment choices are reported to the tag manager.
+  const events = () => page.evaluate(() => (window.dataLayer ?? []).map((e) => String(e.event)));
+  await expect.poll(events).toEqual(expect.arrayContaining(["add_shipping_info", "add_payment_info"]));
   await page.getByTestId("policy").check();
   await payWithCard(page, "4111 1111 1111 1111");
   await expect(page).toHaveURL(/\/checkout\/receipt\/\?token=/);

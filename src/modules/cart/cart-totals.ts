@@ -73,6 +73,10 @@ export interface CartTotals {
   cartTotalAmount: number;
   discount: number;
   delivery: { unitPrice: number; unitRrp: number };
+  /** What each package's delivery costs, in the order `packages` gave them. */
+  deliveryPerPackage: number[];
+  /** A free-delivery voucher applies: every delivery method is free. */
+  freeDeliveryVoucher: boolean;
   paymentFee: number;
   paymentTotal: number;
   paymentTotalVat: number;
@@ -89,6 +93,15 @@ export interface CartTotals {
 export function vatIncluded(gross: number, ratePercent: number): number {
   if (ratePercent <= 0 || gross === 0) return 0;
   return Math.round((gross * ratePercent) / (100 + ratePercent));
+}
+
+/** A delivery is free with a free-delivery voucher, or once the goods reach its free-delivery limit. */
+export function deliveryIsFree(input: {
+  limit: number | null;
+  goodsTotal: number;
+  freeDeliveryVoucher: boolean;
+}) {
+  return input.freeDeliveryVoucher || (input.limit !== null && input.goodsTotal >= input.limit);
 }
 
 export function computeTotals(input: TotalsInput): CartTotals {
@@ -134,12 +147,15 @@ export function computeTotals(input: TotalsInput): CartTotals {
   const voucherTotal = eligible - left;
 
   const packages = input.packages ?? (input.delivery ? [input.delivery] : []);
-  const isFree = (limit: number | null) =>
-    lines.length === 0 || freeDeliveryVoucher || (limit !== null && cartTotalAmount >= limit);
   const regular = packages.reduce((sum, pkg) => sum + pkg.price, 0);
-  const charged = packages.reduce((sum, pkg) => sum + (isFree(pkg.freeDeliveryLimit) ? 0 : pkg.price), 0);
+  const perPackage = packages.map((pkg) =>
+    lines.length === 0 ||
+    deliveryIsFree({ limit: pkg.freeDeliveryLimit, goodsTotal: cartTotalAmount, freeDeliveryVoucher })
+      ? 0
+      : pkg.price,
+  );
   const limit = packages[0]?.freeDeliveryLimit ?? null;
-  const delivery = { unitPrice: charged, unitRrp: regular };
+  const delivery = { unitPrice: perPackage.reduce((sum, price) => sum + price, 0), unitRrp: regular };
   const leftForFreeDelivery =
     limit === null || freeDeliveryVoucher ? 0 : Math.max(0, limit - cartTotalAmount);
 
@@ -172,6 +188,8 @@ export function computeTotals(input: TotalsInput): CartTotals {
     cartTotalAmount,
     discount,
     delivery,
+    deliveryPerPackage: perPackage,
+    freeDeliveryVoucher,
     paymentFee: input.paymentFee,
     paymentTotal: toPay,
     paymentTotalVat,

@@ -10,6 +10,7 @@ import {
   type PricedCart,
   priceLoadedCart,
 } from "#modules/cart/cart.service.ts";
+import { deliveryIsFree } from "#modules/cart/cart-totals.ts";
 import { toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import {
   type AddressValues,
@@ -17,6 +18,7 @@ import {
   addressSchema,
   COUNTRY_RULES,
   type FormField,
+  PHONE_PATTERN,
 } from "#modules/markets/address-forms.ts";
 import {
   intlTag,
@@ -180,12 +182,40 @@ export async function checkoutCart(db: Db, shopper: Shopper) {
   return formatCart(state.priced, shopper.market);
 }
 
+/**
+ * The payment step's page: its deliveries (for the review), payment gateways, priced bag and order
+ * comment, from one reading of the checkout. `complete` is false when a delivery is still missing.
+ */
+export async function paymentStep(db: Db, shopper: Shopper) {
+  const cartId = await requireCartId(db, shopper.owner);
+  const state = await checkoutState(db, cartId, shopper);
+  const [delivery, gateways] = await Promise.all([
+    deliveryOutput(db, state, shopper),
+    gatewaysOutput(db, state, shopper),
+  ]);
+  return {
+    complete: Object.keys(deliveryProblems(state)).length === 0,
+    delivery,
+    gateways,
+    cart: formatCart(state.priced, shopper.market),
+    comment: state.session.comment,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Addresses
 
+const regionNames = new Map<UiLocale, Intl.DisplayNames>();
+
+/** Country names in the shopper's language (one formatter per language, kept). */
 const countryLabel = (locale: UiLocale) => {
-  const names = new Intl.DisplayNames([locale], { type: "region" });
-  return (alpha2: string) => names.of(alpha2) ?? alpha2;
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: "region" });
+    regionNames.set(locale, names);
+  }
+  const formatter = names;
+  return (alpha2: string) => formatter.of(alpha2) ?? alpha2;
 };
 
 /** The address form of a country (three-letter code), or a 400 for a country the shop does not serve. */
@@ -402,12 +432,12 @@ export function dropPointOutput(point: typeof dropPoints.$inferSelect, selectedI
 }
 
 function methodOutput(method: MethodRow, state: CheckoutState, selected: boolean, locale: UiLocale) {
-  const { currency, totals, payments } = state.priced;
-  const freeVoucher = payments.vouchers.some(
-    (v) => v.kind === "free_delivery" && totals.cartTotalAmount >= v.minimumOrder,
-  );
-  const free =
-    freeVoucher || (method.freeDeliveryLimit !== null && totals.cartTotalAmount >= method.freeDeliveryLimit);
+  const { currency, totals } = state.priced;
+  const free = deliveryIsFree({
+    limit: method.freeDeliveryLimit,
+    goodsTotal: totals.cartTotalAmount,
+    freeDeliveryVoucher: totals.freeDeliveryVoucher,
+  });
   return {
     delivery_id: method.id,
     delivery_method: translate(method.name, locale),
@@ -428,7 +458,11 @@ function methodOutput(method: MethodRow, state: CheckoutState, selected: boolean
 /** `GET /checkout/delivery_methods/`: one package per supplier, each with its own methods. */
 export async function deliveryData(db: Db, shopper: Shopper) {
   const cartId = await requireCartId(db, shopper.owner);
-  const state = await checkoutState(db, cartId, shopper);
+  return deliveryOutput(db, await checkoutState(db, cartId, shopper), shopper);
+}
+
+/** The delivery data of a checkout already read. */
+async function deliveryOutput(db: Db, state: CheckoutState, shopper: Shopper) {
   const selectedPoints = [...state.choices.values()]
     .map((choice) => choice?.dropPointId)
     .filter((id): id is number => typeof id === "number");
@@ -537,8 +571,6 @@ export function deliveryProblems(state: CheckoutState): Record<string, string[]>
   return {};
 }
 
-const PHONE = /^\+?[0-9 ()/-]{6,20}$/;
-
 /** `POST /checkout/step_delivery_submit/`: the main package's choice, post code and SMS number. */
 export async function submitDelivery(
   db: Db,
@@ -551,7 +583,7 @@ export async function submitDelivery(
   },
 ) {
   const cartId = await requireCartId(db, shopper.owner);
-  if (input.sms_number && !PHONE.test(input.sms_number.trim()))
+  if (input.sms_number && !new RegExp(PHONE_PATTERN, "u").test(input.sms_number.trim()))
     return fail(400, "validation_failed", "address.error.phone", { sms_number: ["address.error.phone"] });
   if (input.delivery_method !== undefined)
     await selectDelivery(db, shopper, {
@@ -643,7 +675,11 @@ async function paymentReferenceOf(db: Db, session: SessionRow): Promise<string> 
 /** `GET /checkout/payment_gateways/`: the market's methods by gateway, with what each would charge. */
 export async function paymentGateways(db: Db, shopper: Shopper) {
   const cartId = await requireCartId(db, shopper.owner);
-  const state = await checkoutState(db, cartId, shopper);
+  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper);
+}
+
+/** The payment gateways of a checkout already read. */
+async function gatewaysOutput(db: Db, state: CheckoutState, shopper: Shopper) {
   const methods = (await marketConfig(db, shopper.market.code)).payments;
   const reference = await paymentReferenceOf(db, state.session);
   const { currency, totals } = state.priced;

@@ -4,17 +4,9 @@ import sanitizeHtml from "sanitize-html";
 import type { Db } from "#db/client.ts";
 import { suppliers } from "#modules/catalog/catalog.schema.ts";
 import { translate } from "#modules/catalog/catalog.service.ts";
+import { escapeHtml } from "#modules/mail/mail.service.ts";
 import { HttpError } from "#server/plugins/errors.ts";
 import { policyTexts } from "./content.schema.ts";
-
-/** In Germany the terms come with a PDF button, except for this supplier (it publishes its own). */
-export const NO_PDF_SUPPLIER = "puma";
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /** A supplier's terms in the shopper's language (sanitised when stored, and again here). */
 export async function supplierPolicy(db: Db, code: string, locale: string) {

@@ -65,7 +65,8 @@ export function mailMessages(locale: UiLocale): MailMessages {
   return messages;
 }
 
-const escapeHtml = (text: string) =>
+/** Text made safe to put in HTML (mail bodies, titles). */
+export const escapeHtml = (text: string) =>
   text.replace(
     /[<>&"']/g,
     (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c,

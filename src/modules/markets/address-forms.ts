@@ -240,7 +240,8 @@ export const COUNTRY_RULES: Record<string, CountryRules> = {
 
 export const ADDRESS_COUNTRIES = MARKETS.map((market) => market.alpha3);
 
-const PHONE_PATTERN = "^\\+?[0-9 ()/-]{6,20}$";
+/** A phone number as the forms accept it (also the delivery step's SMS number). */
+export const PHONE_PATTERN = "^\\+?[0-9 ()/-]{6,20}$";
 const EMAIL_PATTERN = "^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$";
 
 const text = (

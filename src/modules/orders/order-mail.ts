@@ -1,6 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
-import { mailMessages, type OutgoingMail } from "#modules/mail/mail.service.ts";
+import { escapeHtml, mailMessages, type OutgoingMail } from "#modules/mail/mail.service.ts";
 import {
   formatMoney,
   getMarket,
@@ -12,12 +12,6 @@ import {
 import { type orderForMail, orderNumber } from "./orders.service.ts";
 
 type MailData = NonNullable<Awaited<ReturnType<typeof orderForMail>>>;
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[<>&"']/g,
-    (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
 
 /**
  * The order confirmation, in the shopper's language, as HTML and plain text: the order number, each

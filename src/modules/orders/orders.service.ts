@@ -5,8 +5,9 @@ import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { cartGiftCards, cartLines, cartVouchers } from "#modules/cart/cart.schema.ts";
 import { findCartId } from "#modules/cart/cart.service.ts";
 import { vouchers } from "#modules/cart/vouchers.schema.ts";
+import { maskedGiftCard } from "#modules/cart/vouchers.service.ts";
 import { productSizes } from "#modules/catalog/catalog.schema.ts";
-import { toAmount, translate } from "#modules/catalog/catalog.service.ts";
+import { productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
 import { checkoutSessions, dropPoints } from "#modules/checkout/checkout.schema.ts";
 import {
   addressOutput,
@@ -123,7 +124,7 @@ export async function placeOrder(
        where cg.cart_id = ${cartId}`)) as unknown as { rows: { id: number; last4: string }[] };
     const giftCardsUsed: { id: number; last4: string; amount: number }[] = [];
     for (const card of totals.giftCards) {
-      const row = cardRows.rows.find((r) => `…${r.last4}` === card.code);
+      const row = cardRows.rows.find((r) => maskedGiftCard(r.last4) === card.code);
       if (!row || card.amount === 0) continue;
       await tx.execute(sql`update gift_cards set balance = balance - ${card.amount} where id = ${row.id}`);
       giftCardsUsed.push({ id: row.id, last4: row.last4, amount: card.amount });
@@ -180,13 +181,11 @@ export async function placeOrder(
       ? await tx.select().from(dropPoints).where(inArray(dropPoints.id, pointIds))
       : [];
     const lineTotals = new Map(totals.lines.map((line) => [line.lineId, line]));
-    const cartTotal = totals.cartTotalAmount;
-    for (const pkg of state.packages) {
+    for (const [index, pkg] of state.packages.entries()) {
       const choice = state.choices.get(pkg.key);
       if (!choice) continue;
       const { method } = choice;
       const point = points.find((p) => p.id === choice.dropPointId);
-      const free = method.freeDeliveryLimit !== null && cartTotal >= method.freeDeliveryLimit;
       const pickup: PickupAddress | null = point
         ? {
             id: point.id,
@@ -209,7 +208,7 @@ export async function placeOrder(
           minDays: method.minDays,
           maxDays: method.maxDays,
           pickupAddress: pickup,
-          deliveryCost: totals.delivery.unitPrice === 0 || free ? 0 : method.price,
+          deliveryCost: totals.deliveryPerPackage[index] ?? 0,
         })
         .returning({ id: orderShipments.id });
       const shipmentId = (shipment as { id: number }).id;
@@ -226,7 +225,7 @@ export async function placeOrder(
               productName: line.row.name,
               productBrand: line.row.brand,
               productUrl: line.row.relative_url,
-              imageUrl: `/media/products/${line.row.product_id}/0.svg`,
+              imageUrl: productImageUrl(line.row.product_id),
               sizeName: line.row.size_name,
               quantity: line.quantity,
               unitPrice: line.row.price ?? 0,
@@ -239,7 +238,7 @@ export async function placeOrder(
                 ...(line.row.parts ?? []).map((part) => ({
                   product: part.size ? `${part.name} (${part.size})` : part.name,
                   product_id: part.product_id,
-                  image_url: `/media/products/${part.product_id}/0.svg`,
+                  image_url: productImageUrl(part.product_id),
                   total: 0,
                 })),
                 ...line.sublines.map((sub) => ({

@@ -204,7 +204,8 @@ function PopularSlider() {
   );
 }
 
-const supplierName = (supplier: string) => (supplier === OWN_SUPPLIER ? SHOP_NAME : supplier);
+/** Who ships a line, as shoppers read it: the shop's own warehouse under the shop's name. */
+export const supplierName = (supplier: string) => (supplier === OWN_SUPPLIER ? SHOP_NAME : supplier);
 
 function FreeDeliveryNotice({
   left,

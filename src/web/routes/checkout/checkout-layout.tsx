@@ -2,7 +2,7 @@ import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Outlet, redirect, useLocation } from "react-router";
 import { shopContext } from "#server/request-context.ts";
-import { groupBySupplier, SHOP_NAME } from "#web/routes/cart/cart-page.tsx";
+import { groupBySupplier, supplierName } from "#web/routes/cart/cart-page.tsx";
 import { SideSheet } from "#web/ui/side-sheet.tsx";
 import type { Route } from "./+types/checkout-layout.ts";
 import { loadSummary } from "./checkout.server.ts";
@@ -23,8 +23,6 @@ const STEPS = [
   { path: "/checkout/delivery", back: "/checkout/address/", number: 3, label: "checkout.step.delivery" },
   { path: "/checkout/payment", back: "/checkout/delivery/", number: 4, label: "checkout.step.payment" },
 ];
-
-export const supplierLabel = (supplier: string) => (supplier === "Warehouse" ? SHOP_NAME : supplier);
 
 /** The checkout's frame: a back bar per step and the order summary bar over every step. */
 export default function CheckoutLayout({ loaderData }: Route.ComponentProps) {
@@ -82,7 +80,7 @@ export default function CheckoutLayout({ loaderData }: Route.ComponentProps) {
           {groupBySupplier(cart.lines).map((group) => (
             <section key={group.supplier} className="mb-4">
               <h2 className="mb-2 text-sm font-semibold uppercase text-neutral-700">
-                <FormattedMessage id="cart.shippedBy" values={{ supplier: supplierLabel(group.supplier) }} />
+                <FormattedMessage id="cart.shippedBy" values={{ supplier: supplierName(group.supplier) }} />
               </h2>
               <ul className="divide-y divide-neutral-200">
                 {group.lines.map((line, index) => (

@@ -5,7 +5,7 @@ import {
   checkoutCart,
   customerAddresses,
   deliveryData,
-  paymentGateways,
+  paymentStep,
   type Shopper,
 } from "#modules/checkout/checkout.service.ts";
 import { receiptData } from "#modules/orders/orders.service.ts";
@@ -74,22 +74,11 @@ export function loadDeliveryStep(shop: ShopRequestContext) {
 export function loadPaymentStep(shop: ShopRequestContext) {
   return step(async () => {
     const shopper = shopperOf(shop);
-    const db = shop.database.db;
-    const customer = await customerAddresses(db, shopper);
+    const customer = await customerAddresses(shop.database.db, shopper);
     if (!customer.address) throw redirect("/checkout/address/");
-    const delivery = await deliveryData(db, shopper);
-    const incomplete = delivery.packages.some(
-      (pkg) =>
-        pkg.selected_delivery_id === null ||
-        (pkg.delivery_methods.find((m) => m.is_selected)?.is_droppoint && !pkg.droppoint),
-    );
-    if (incomplete) throw redirect("/checkout/delivery/");
-    const [gateways, cart] = await Promise.all([paymentGateways(db, shopper), checkoutCart(db, shopper)]);
-    const [session] = await db.query.checkoutSessions.findMany({
-      where: (s, { eq }) => eq(s.cartId, cart.id ?? 0),
-      columns: { comment: true },
-    });
-    return { customer, delivery, gateways, cart, comment: session?.comment ?? "", market: shop.market.code };
+    const { complete, ...payment } = await paymentStep(shop.database.db, shopper);
+    if (!complete) throw redirect("/checkout/delivery/");
+    return { customer, ...payment, market: shop.market.code };
   });
 }
 

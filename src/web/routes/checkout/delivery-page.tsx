@@ -5,10 +5,10 @@ import { useNavigate, useRevalidator } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { api } from "#web/lib/api.ts";
 import { track } from "#web/lib/tracking.ts";
+import { supplierName } from "#web/routes/cart/cart-page.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/delivery-page.ts";
 import { loadDeliveryStep } from "./checkout.server.ts";
-import { supplierLabel } from "./checkout-layout.tsx";
 import { DropPointFinder } from "./drop-point-finder.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -71,7 +71,7 @@ function MethodList({
       <legend className="sr-only">
         <FormattedMessage
           id="checkout.delivery.methods"
-          values={{ supplier: supplierLabel(pkg.supplier_name) }}
+          values={{ supplier: supplierName(pkg.supplier_name) }}
         />
       </legend>
       <ul className="space-y-2">
@@ -224,7 +224,7 @@ export default function DeliveryPage({ loaderData }: Route.ComponentProps) {
                   values={{
                     index: pkg.index,
                     total: pkg.total,
-                    supplier: supplierLabel(pkg.supplier_name),
+                    supplier: supplierName(pkg.supplier_name),
                     count: pkg.products_quantity,
                   }}
                 />

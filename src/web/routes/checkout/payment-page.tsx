@@ -7,11 +7,11 @@ import { shopContext } from "#server/request-context.ts";
 import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ApiRequestError, api } from "#web/lib/api.ts";
 import { track } from "#web/lib/tracking.ts";
+import { supplierName } from "#web/routes/cart/cart-page.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/payment-page.ts";
 import { CardForm, type CardValues } from "./card-form.tsx";
 import { loadPaymentStep } from "./checkout.server.ts";
-import { supplierLabel } from "./checkout-layout.tsx";
 import { PolicyLink } from "./policy-sheet.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -298,7 +298,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                   supplier={supplier}
                   label={intl.formatMessage(
                     { id: "checkout.policy.of" },
-                    { supplier: supplierLabel(supplier) },
+                    { supplier: supplierName(supplier) },
                   )}
                   pdf={market === "de"}
                 />
@@ -520,7 +520,7 @@ function Review({ customer, delivery, comment }: Pick<LoaderData, "customer" | "
           <ReviewItem
             key={pkg.key}
             label="checkout.review.shipping"
-            values={{ supplier: supplierLabel(pkg.supplier_name) }}
+            values={{ supplier: supplierName(pkg.supplier_name) }}
             edit="/checkout/delivery/"
           >
             {pkg.delivery_methods.find((m) => m.is_selected)?.delivery_method}

@@ -4,9 +4,9 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { track } from "#web/lib/tracking.ts";
+import { supplierName } from "#web/routes/cart/cart-page.tsx";
 import type { Route } from "./+types/receipt-page.ts";
 import { loadReceipt } from "./checkout.server.ts";
-import { supplierLabel } from "./checkout-layout.tsx";
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
@@ -22,7 +22,7 @@ function ShipmentInfo({ shipment }: { shipment: Shipment }) {
       <dt className="font-semibold">
         <FormattedMessage
           id="checkout.review.shipping"
-          values={{ supplier: supplierLabel(shipment.supplier_name) }}
+          values={{ supplier: supplierName(shipment.supplier_name) }}
         />
       </dt>
       <dd>
