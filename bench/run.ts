@@ -2,12 +2,21 @@
 // process; autocannon runs here. Results are printed and written to bench/results/<scenario>.json.
 //   npm run bench                 all scenarios
 //   npm run bench -- overhead     the global-plugin overhead against raw node:http and bare Fastify
+//   npm run bench -- readiness    /readyz while the shop is under load (BENCH_DATABASE_URL)
+//   npm run bench -- mixed        200 shoppers for 60 s doing what shoppers do (BENCH_DATABASE_URL)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import autocannon from "autocannon";
+import pg from "pg";
+import { hashPassword } from "#modules/accounts/password.ts";
+import { confirmationsPerOrder } from "../tests/support/mail-files.ts";
+import { startShop } from "../tests/support/shop-process.ts";
+import { SHOPPER_ADDRESSES } from "../tests/support/shopping.ts";
+import { MIX, runMixedLoad } from "./mixed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -179,6 +188,9 @@ function mergeCookies(headers: Record<string, string>, response: Response) {
       .map((c) => [c.split("=")[0], c] as const),
   );
   headers.cookie = [...jar.values()].join("; ");
+  // The token is bound to the session: a call that made one hands out a new token, sent from now on.
+  const token = jar.get("csrftoken");
+  if (token) headers["x-csrftoken"] = decodeURIComponent(token.slice("csrftoken=".length));
 }
 
 /**
@@ -366,13 +378,7 @@ async function checkout() {
         mergeCookies(headers, response);
       }
       await post(headers, "/api/checkout/set_delivery_address/", {
-        country: "pol",
-        name: "Jan Kowalski",
-        address: "ul. Sportowa",
-        addr_number: "7",
-        post_nummer: "00-001",
-        town: "Warszawa",
-        phone: "+48 600 100 200",
+        ...SHOPPER_ADDRESSES.pl,
         email: "bench@example.com",
       });
       const delivery = (await (await fetch(`${base}/checkout/delivery_methods/`, { headers })).json()) as {
@@ -442,12 +448,316 @@ async function checkout() {
   };
 }
 
+/** The benchmark's server is in production mode: its metrics are served to this token only. */
+const BENCH_METRICS_TOKEN = "bench-metrics-token-0123456789";
+
+/** The pool's gauges from one scrape of /metrics . */
+async function poolGauges(base: string) {
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${BENCH_METRICS_TOKEN}` } })
+  ).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, "m").exec(text)?.[1] ?? Number.NaN);
+  return {
+    connections: gauge("pitchside_db_pool_connections"),
+    idle: gauge("pitchside_db_pool_idle_connections"),
+    waiting: gauge("pitchside_db_pool_waiting_queries"),
+  };
+}
+
+/**
+ * /readyz while the shop is under load on 50,000 products: 64 connections search with a new query
+ * each time (a cache miss: full text, trigrams and facet counts, so every request holds a pool
+ * connection for a while and the pool of 16 is saturated, with queries queueing for it), while two
+ * more connections call /readyz, and, for comparison, a call that needs one query through the pool
+ * (what /readyz cost when it ran `select 1` on the shared pool). Budget (issue 17): /readyz within
+ * 100 ms under load.
+ */
+async function readiness() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "readiness", skipped: true, results: [] };
+  }
+  const port = 4805;
+  const child = await startServer("catalogue", port, {
+    BENCH_LOG_LEVEL: "warn",
+    METRICS_TOKEN: BENCH_METRICS_TOKEN,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const results: Measured[] = [];
+  const pool: { connections: number; idle: number; waiting: number }[] = [];
+  const words = ["boots", "shirt", "gloves", "ball", "socks", "shorts", "jacket", "bag", "keeper", "indoor"];
+  let n = 0;
+  try {
+    const shoppers = autocannon({
+      url: base,
+      connections: 64,
+      duration: duration + 4,
+      requests: [
+        {
+          method: "GET",
+          // A new address every time: the catalogue cache never answers.
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/search/?q=${words[n % words.length]}&sort=price-asc&price_range=${n++ % 5000}-9000`,
+          }),
+        },
+      ],
+    });
+    // Let the load settle, then measure while it runs.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const sampler = setInterval(async () => pool.push(await poolGauges(base)), 1000);
+    const [ready, oneQuery] = await Promise.all([
+      autocannon({ url: `${base}/readyz`, connections: 2, duration }),
+      autocannon({ url: `${base}/api/availability/1/`, connections: 2, duration }),
+    ]);
+    clearInterval(sampler);
+    const load = await shoppers;
+    const row = (name: string, result: autocannon.Result): Measured => ({
+      name,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p95: percentile95(result),
+      p99: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    });
+    results.push(row("search, new query each time (64)", load));
+    results.push(row("GET /readyz during it (2)", ready));
+    results.push(row("one query through the pool during it (2)", oneQuery));
+  } finally {
+    await stop(child);
+  }
+  const waiting = pool.map((sample) => sample.waiting).filter(Number.isFinite);
+  return {
+    scenario: "readiness",
+    date: new Date().toISOString(),
+    durationSeconds: duration,
+    results,
+    pool: {
+      samples: pool.length,
+      busyConnectionsMax: Math.max(...pool.map((sample) => sample.connections - sample.idle)),
+      waitingQueriesMax: Math.max(...waiting),
+      waitingQueriesMedian: waiting.sort((a, b) => a - b)[Math.floor(waiting.length / 2)] ?? 0,
+    },
+    budget: "/readyz p95 ≤ 100 ms while the shop is under load (issue 17)",
+  };
+}
+
+const BENCH_MEMBER_PASSWORD = "bench-member-goal-keeper";
+
+/** The catalogue's revision (the sequence the listing and page caches are keyed by). */
+async function catalogueRevision(databaseUrl: string): Promise<number> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ value: string }>(
+      "select last_value::text as value from catalogue_revision",
+    );
+    return Number(rows[0]?.value ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU time (user + system, ms) a process has used, from /proc (Linux); 0 where unknown. */
+function processCpuMs(pid: number | undefined): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Member accounts for the mixed load's log-ins, made once in the benchmark database (one password
+ * hash for all): a log-in is limited per account, so each logging-in visit takes the next one.
+ */
+async function benchMembers(databaseUrl: string, count: number): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, i) => `bench-member-${i}@bench.example`);
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into users (email, password_hash, name, locale, market, email_validated_at)
+       select email, $2, 'Bench Member', 'en', 'dk', now() from unnest($1::text[]) as email
+       on conflict (email) do nothing`,
+      [emails, await hashPassword(BENCH_MEMBER_PASSWORD)],
+    );
+  } finally {
+    await client.end();
+  }
+  return emails;
+}
+
+/**
+ * 200 shoppers for 60 s on 50,000 products on PostgreSQL (the issue's "mixed load"): each visit a
+ * new browser doing what shoppers do in proportion (bench/mixed.ts), against the production process
+ * (`node src/server/main.ts`, as deployed). The bare-Fastify ceiling is measured in the same run.
+ * Needs BENCH_DATABASE_URL and `npm run build`. BENCH_SHOPPERS and BENCH_MIXED_SECONDS change the size.
+ */
+async function mixed() {
+  const databaseUrl = process.env.BENCH_DATABASE_URL;
+  if (!databaseUrl) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "mixed", skipped: true, results: [] };
+  }
+  const shoppers = Number(process.env.BENCH_SHOPPERS ?? 200);
+  const seconds = Number(process.env.BENCH_MIXED_SECONDS ?? 60);
+  const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 15);
+
+  // Other work on the machine slows every row: the 1-minute load average is kept with the result.
+  const loadBefore = round(os.loadavg()[0] ?? 0);
+  const ceilingServer = await startServer("fastify", 4805);
+  let ceiling: Measured;
+  try {
+    ceiling = await load("bare Fastify (ceiling, 32)", "http://127.0.0.1:4805/bench/bare", 32);
+  } finally {
+    await stop(ceilingServer);
+  }
+
+  const members = await benchMembers(databaseUrl, 2000);
+  const revisionBefore = await catalogueRevision(databaseUrl);
+  const port = 4806;
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-bench-mixed-"));
+  const shop = await startShop({
+    port,
+    ...(pin ? { core: 0 } : {}),
+    env: {
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      SESSION_SECRET: crypto.randomBytes(32).toString("base64url"),
+      // Every visit comes from its own address (X-Forwarded-For from the load generator on loopback),
+      // as shoppers behind a load balancer: the per-address limits count each shopper on its own.
+      TRUST_PROXY: "loopback",
+      LOG_LEVEL: "warn",
+    },
+  });
+  let result: Awaited<ReturnType<typeof runMixedLoad>>;
+  // Confirmations are sent by the shop's job queue, behind the shoppers on the same pool: once the
+  // load ends, the run waits (up to 3 minutes) until every order of the run has its mail.
+  const mailed = { orders: 0, mailedOnce: 0, mailedTwice: 0, catchUpSeconds: Number.NaN };
+  try {
+    result = await runMixedLoad({
+      base,
+      shoppers,
+      warmupSeconds,
+      seconds,
+      members,
+      password: BENCH_MEMBER_PASSWORD,
+      serverCpuMs: () => processCpuMs(shop.child.pid),
+    });
+    const loadEnded = Date.now();
+    const orderClient = new pg.Client({ connectionString: databaseUrl });
+    await orderClient.connect();
+    const numbers = (
+      await orderClient.query<{ id: number }>("select id from orders where created_at >= $1", [
+        result.runStartedAt,
+      ])
+    ).rows.map((row) => `ST${row.id}`);
+    await orderClient.end();
+    const count = () => {
+      const perOrder = confirmationsPerOrder(path.join(dataDir, "mail"));
+      return {
+        once: numbers.filter((n) => perOrder.get(n) === 1).length,
+        twice: numbers.filter((n) => (perOrder.get(n) ?? 0) > 1).length,
+      };
+    };
+    while (count().once + count().twice < numbers.length && Date.now() - loadEnded < 180_000)
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    const final = count();
+    Object.assign(mailed, {
+      orders: numbers.length,
+      mailedOnce: final.once,
+      mailedTwice: final.twice,
+      catchUpSeconds: round((Date.now() - loadEnded) / 1000),
+    });
+  } finally {
+    await shop.stop();
+  }
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const [{ count: ordersInDatabase }] = (
+    await client.query<{ count: number }>(
+      "select count(*)::int as count from orders where created_at >= $1 and created_at < $2",
+      [result.runStartedAt, result.runEndedAt],
+    )
+  ).rows as [{ count: number }];
+  await client.end();
+  // Every change to the catalogue's tables moves the revision, and with it every cached listing and page.
+  const revisionMoves = (await catalogueRevision(databaseUrl)) - revisionBefore;
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const { total } = result;
+  const unexpected = Object.values(result.failures).reduce((sum, n) => sum + n, 0);
+  console.log(`ceiling (bare Fastify, 32 connections): ${ceiling.requestsPerSecond} req/s`);
+  console.log(
+    `${shoppers} shoppers, ${seconds} s: ${total.count} requests (${total.requestsPerSecond} req/s, ` +
+      `${round(total.requestsPerSecond / ceiling.requestsPerSecond)} of the ceiling), ${result.visits} visits, ` +
+      `${result.logins} log-ins, ${result.ordersPlaced} orders placed (in the whole run ${result.ordersPlacedWholeRun}, and ${ordersInDatabase} in the database), ` +
+      `${total.errors} connection errors, ${total.status5xx} × 5xx, ${unexpected} unexpected answers`,
+  );
+  console.log(
+    `confirmation mails: ${mailed.mailedOnce} of ${mailed.orders} orders mailed once, ${mailed.mailedTwice} more than once, all sent ${mailed.catchUpSeconds} s after the load ended`,
+  );
+  console.log(
+    `catalogue revision moved ${revisionMoves} times; shop CPU per request ${result.serverCpuMsPerRequest} ms; load generator lag p99 ${result.generatorLagP99} ms; shoppers waiting ${result.waitingShare} of the time`,
+  );
+  for (const [reason, count] of Object.entries(result.failures)) console.log(`  ${count} × ${reason}`);
+  return {
+    scenario: "mixed",
+    date: new Date().toISOString(),
+    durationSeconds: seconds,
+    warmupSeconds,
+    shoppers,
+    mix: MIX,
+    pinned: pin,
+    machineLoadAverage: {
+      before: loadBefore,
+      after: round(os.loadavg()[0] ?? 0),
+      cores: os.cpus().length,
+    },
+    ceiling,
+    totals: {
+      requests: total.count,
+      requestsPerSecond: total.requestsPerSecond,
+      fractionOfCeiling: round(total.requestsPerSecond / ceiling.requestsPerSecond),
+      connectionErrors: total.errors,
+      status5xx: total.status5xx,
+      non2xx: total.non2xx,
+      unexpectedAnswers: unexpected,
+      p50: total.p50,
+      p95: total.p95,
+      p99: total.p99,
+      serverCpuMsPerRequest: result.serverCpuMsPerRequest,
+      generatorLagP99: result.generatorLagP99,
+      waitingShare: result.waitingShare,
+      visits: result.visits,
+      logIns: result.logins,
+      ordersPlaced: result.ordersPlaced,
+      ordersPlacedWholeRun: result.ordersPlacedWholeRun,
+      ordersInDatabaseWholeRun: ordersInDatabase,
+      confirmationMails: mailed,
+      catalogueRevisionMovesWholeRun: revisionMoves,
+    },
+    failures: result.failures,
+    results: [...result.steps, total],
+    budget: "0 errors and 0 × 5xx (issue 17); p95 per step reported, no budget set",
+  };
+}
+
 const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   overhead,
   listing,
   product,
   checkout,
   bundle,
+  readiness,
+  mixed,
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));
@@ -467,6 +777,7 @@ for (const name of names) {
     );
   }
   if (summary.ratios) console.log("ratios", summary.ratios);
+  if (summary.pool) console.log("pool", summary.pool);
   fs.writeFileSync(
     path.join(root, "bench", "results", `${name}.json`),
     `${JSON.stringify(summary, null, 2)}\n`,

@@ -33,6 +33,8 @@ if (kind === "raw") {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
+    // The load generator calls 127.0.0.1: in production only the configured host is served.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     DATA_DIR: dataDir,
   });
@@ -51,11 +53,19 @@ if (kind === "raw") {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
+    // The load generator calls 127.0.0.1: in production only the configured host is served.
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl,
+    DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "16",
   });
-  const database = await openDatabase({ databaseUrl, dataDir, poolSize: 16 });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir,
+    poolSize: config.databasePoolSize,
+    acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  });
   await runMigrations(database);
   const app = await buildApp(config, database, { pages: { mode: "build" } });
   await app.listen({ port, host: "127.0.0.1" });

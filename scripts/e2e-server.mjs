@@ -9,14 +9,18 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, "test-results", "e2e
 fs.rmSync(dataDir, { recursive: true, force: true });
 fs.mkdirSync(dataDir, { recursive: true });
 
+const port = process.env.E2E_PORT ?? "3210";
 const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts")], {
   cwd: root,
   stdio: "inherit",
   env: {
     ...process.env,
     NODE_ENV: "production",
-    PORT: process.env.E2E_PORT ?? "3210",
+    PORT: port,
     HOST: "127.0.0.1",
+    // The address the journeys browse (playwright.config.ts's baseURL): in production the shop
+    // answers only on its configured hosts, and its mail links point here.
+    PUBLIC_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? "300",
     // The journeys play the warehouse feed that brings sold-out sizes back.

@@ -1,15 +1,15 @@
 // The `pitchside` command: `npm run seed -- --products 2000 --seed 1 [--reset]`, and
 // `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop.
 import { parseArgs } from "node:util";
-import { eq, sql } from "drizzle-orm";
 import { openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
-import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#db/seed/seed.ts";
-import { productSizes } from "#modules/catalog/catalog.schema.ts";
-import { createMailer } from "#modules/mail/mail.service.ts";
-import { setSizeStock } from "#modules/product/stock-alerts.service.ts";
-import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
-import { loadConfig } from "#server/config.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { mailOutbox } from "#modules/mail/mail-outbox.ts";
+import { setStockBySku } from "#modules/product/stock-alerts.service.ts";
+import { reindexSearch } from "#modules/search/search-documents.ts";
+import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
+import { loadConfig, publicAddressesOf } from "#server/config.ts";
+import { createShopJobQueue } from "#server/jobs.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside reindex
@@ -39,19 +39,35 @@ if (command === "stock") {
     fail("stock needs a SKU and a whole quantity.");
   const config = loadConfig(process.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const quiet = { info() {}, warn() {}, error: (object: object) => console.error(object) };
+  // The mails are queued with the stock change; this command then sends what is due, so a shop on
+  // the embedded database (which no second process may open) mails its subscribers now.
+  const jobs = createShopJobQueue(
+    { ...config, jobWorkers: false },
+    database,
+    publicAddressesOf(config),
+    quiet,
+  );
   try {
     await runMigrations(database);
-    const [size] = await database.db
-      .select({ id: productSizes.id })
-      .from(productSizes)
-      .where(eq(productSizes.sku, sku));
-    if (!size) fail(`No size has the SKU "${sku}".`);
-    const { notified } = await setSizeStock(database.db, createMailer(config), config.publicUrl, {
-      sizeId: size.id,
-      stock: Number(quantity),
+    await jobs.start();
+    const { notified } = await setStockBySku(
+      database.db,
+      mailOutbox(jobs),
+      publicAddressesOf(config).forMarket,
+      {
+        sku,
+        stock: Number(quantity),
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === "size_not_found")
+        fail(`No size has the SKU "${sku}".`);
+      throw error;
     });
+    await jobs.drain();
     console.log(`${sku}: ${quantity} in stock; ${notified} back-in-stock e-mail(s) sent.`);
   } finally {
+    await jobs.stop();
     await database.close();
   }
   process.exit(0);
@@ -63,8 +79,7 @@ if (command === "reindex") {
   try {
     await runMigrations(database);
     const started = Date.now();
-    await refreshSearchDocuments(database.db);
-    await database.db.execute(sql`analyze products`);
+    await reindexSearch(database.db);
     console.log(`Search columns rebuilt in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   } finally {
     await database.close();

@@ -2,25 +2,51 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import * as schema from "./schema.ts";
-
-export type Schema = typeof schema;
-/** The one query-layer type every service takes: both engines give a PgDatabase. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+import { fromPglite, type ConstructorOptions as JobQueueConnection } from "pg-boss";
+/**
+ * The one query-layer type every service takes: both engines give a PgDatabase. It knows no module's
+ * tables: services import their own table definitions and use the query builder or raw SQL, so the
+ * database layer stays below every module.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   kind: "pglite" | "postgres";
   db: Db;
-  /** Runs raw SQL; used by migrations, health checks and the seed's bulk inserts. */
+  /** Runs raw SQL; used by migrations and the seed's bulk inserts. */
   exec(sql: string): Promise<void>;
   /** Runs fn while holding a PostgreSQL advisory lock (a no-op guard on single-process PGlite). */
   withAdvisoryLock<T>(key: number, fn: (db: Db) => Promise<T>): Promise<T>;
+  /**
+   * Whether the database answers. On PostgreSQL through a connection of its own, outside the pool,
+   * so a probe never queues behind shoppers' queries (and never takes a connection from them).
+   */
   ping(): Promise<boolean>;
+  /** The pool's connections right now; null on PGlite, which has no pool. */
+  poolStats(): PoolStats | null;
   close(): Promise<void>;
+  /**
+   * How the job queue reaches this database: its own small pool on PostgreSQL, the one embedded
+   * connection on PGlite.
+   */
+  jobQueueConnection: Pick<JobQueueConnection, "connectionString" | "db" | "backend" | "max">;
+}
+
+export interface PoolStats {
+  /** The most connections the pool opens (DATABASE_POOL_SIZE). */
+  max: number;
+  /** Connections open, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries and transactions waiting for a connection. */
+  waiting: number;
+  /** Waits that gave up after the acquire timeout (each a 503 database_busy), since the start. */
+  acquireTimeouts: number;
 }
 
 export interface OpenDatabaseOptions {
@@ -29,21 +55,131 @@ export interface OpenDatabaseOptions {
   /** In-memory PGlite for tests: nothing written to disk. */
   inMemory?: boolean;
   poolSize?: number;
+  /** How long a query waits for a connection of the pool before it fails with DatabaseBusyError. */
+  acquireTimeoutMs?: number;
 }
 
+/**
+ * No connection of the pool came free (or could be opened) within the acquire timeout: the database
+ * is overloaded or out of reach for now. The server answers 503, never 500, and the client may retry.
+ */
+export class DatabaseBusyError extends Error {
+  constructor(cause: unknown) {
+    super("No database connection came free in time.", { cause });
+    this.name = "DatabaseBusyError";
+  }
+}
+
+/** Whether the error, or an error it wraps (Drizzle wraps the driver's), is a DatabaseBusyError. */
+export function isDatabaseBusy(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    if (current instanceof DatabaseBusyError) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
+/** What pg-pool rejects with when connectionTimeoutMillis passes: waiting for a connection, or opening one. */
+const ACQUIRE_TIMEOUTS = new Set([
+  "timeout exceeded when trying to connect",
+  "Connection terminated due to connection timeout",
+]);
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.acquireTimeoutMs ?? 5000);
   return openPglite(options);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: SESSION_SETTINGS });
+/** The health probe's limits: a database that does not answer within them is not ready. */
+const PROBE_TIMEOUT_MS = 1000;
+
+/**
+ * A connection of its own for ping(), opened on first use and opened again after a failure. One
+ * probe at a time: a second caller shares the answer of the probe under way.
+ */
+function healthProbe(url: string) {
+  let client: pg.Client | null = null;
+  let running: Promise<boolean> | null = null;
+  let closed = false;
+  const drop = () => {
+    client?.end().catch(() => {});
+    client = null;
+  };
+  const probe = async () => {
+    try {
+      if (!client) {
+        const fresh = new pg.Client({
+          connectionString: url,
+          connectionTimeoutMillis: PROBE_TIMEOUT_MS,
+          query_timeout: PROBE_TIMEOUT_MS,
+          statement_timeout: PROBE_TIMEOUT_MS,
+          application_name: "pitchside-health",
+        });
+        fresh.on("error", () => {
+          if (client === fresh) client = null;
+        });
+        client = fresh;
+        await fresh.connect();
+      }
+      await client.query("select 1");
+      return true;
+    } catch {
+      drop();
+      return false;
+    }
+  };
+  return {
+    ping(): Promise<boolean> {
+      if (closed) return Promise.resolve(false);
+      running ??= probe().finally(() => {
+        running = null;
+      });
+      return running;
+    },
+    async close() {
+      closed = true;
+      await running;
+      await client?.end().catch(() => {});
+      client = null;
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number, acquireTimeoutMs: number): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: acquireTimeoutMs,
+    options: SESSION_SETTINGS,
+  });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on("error", () => {});
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  // Every query and transaction takes its connection through connect() (pool.query too): a wait that
+  // times out becomes a DatabaseBusyError, which the server answers 503.
+  let acquireTimeouts = 0;
+  const busy = (error: unknown) => {
+    if (!(error instanceof Error) || !ACQUIRE_TIMEOUTS.has(error.message)) return error;
+    acquireTimeouts++;
+    return new DatabaseBusyError(error);
+  };
+  const connect = pool.connect.bind(pool) as (
+    callback?: (error: Error | undefined, client?: pg.PoolClient, done?: (release?: unknown) => void) => void,
+  ) => Promise<pg.PoolClient> | undefined;
+  pool.connect = ((callback?: Parameters<typeof connect>[0]) => {
+    if (callback)
+      return connect((error, client, done) => callback(busy(error) as Error | undefined, client, done));
+    return (connect() as Promise<pg.PoolClient>).catch((error: unknown) => {
+      throw busy(error);
+    });
+  }) as typeof pool.connect;
+  const probe = healthProbe(url);
+  const db = drizzlePg(pool) as unknown as Db;
   return {
     kind: "postgres",
     db,
+    jobQueueConnection: { connectionString: url, max: 3 },
     async exec(sql) {
       await pool.query(sql);
     },
@@ -52,7 +188,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       try {
         await client.query("select pg_advisory_lock($1)", [key]);
         try {
-          return await fn(drizzlePg(client, { schema }) as unknown as Db);
+          return await fn(drizzlePg(client) as unknown as Db);
         } finally {
           await client.query("select pg_advisory_unlock($1)", [key]);
         }
@@ -60,15 +196,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
         client.release();
       }
     },
-    async ping() {
-      try {
-        await pool.query("select 1");
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    ping: () => probe.ping(),
+    poolStats: () => ({
+      max: poolSize,
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      acquireTimeouts,
+    }),
     async close() {
+      await probe.close();
       await pool.end();
     },
   };
@@ -133,12 +270,13 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
     }
   }
   await client.exec(`set pg_trgm.word_similarity_threshold = ${TYPO_THRESHOLD}`);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   // PGlite runs one query at a time; serialising lock holders keeps the contract of the pg version.
   let lockChain: Promise<unknown> = Promise.resolve();
   return {
     kind: "pglite",
     db,
+    jobQueueConnection: { backend: "pglite", db: fromPglite(client) },
     async exec(sql) {
       await client.exec(sql);
     },
@@ -155,6 +293,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
         return false;
       }
     },
+    poolStats: () => null,
     async close() {
       try {
         await client.close();
@@ -182,4 +321,13 @@ export async function concurrently<T extends readonly (() => Promise<unknown>)[]
     return results as never;
   }
   return (await Promise.all(tasks.map((task) => task()))) as never;
+}
+
+/**
+ * The rows of a raw `db.execute(sql…)`, typed by the caller. Both engines answer `{ rows }`; the cast
+ * lives here once instead of beside every read-model query.
+ */
+export async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

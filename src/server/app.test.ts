@@ -75,3 +75,11 @@ describe("the API edge", () => {
     expect(response.json()).toEqual({ status: "ready" });
   });
 });
+
+describe("sessionless paths", () => {
+  it("never makes a session for the route manifest, which races a log-in in the background", async () => {
+    const { isSessionless } = await import("./plugins/session.ts");
+    expect(isSessionless("/__manifest?paths=%2Faccount&version=1")).toBe(true);
+    expect(isSessionless("/account/home/")).toBe(false);
+  });
+});

@@ -20,7 +20,10 @@ import {
 import type { DestinationStream } from "pino";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
-import type { Database } from "#db/client.ts";
+import { type Database, isDatabaseBusy } from "#db/client.ts";
+import { ensureSession } from "#modules/accounts/session-cookies.ts";
+import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
+import type { JobQueue } from "#modules/jobs/job-queue.ts";
 import {
   LANGUAGE_COOKIE,
   MARKET_COOKIE,
@@ -28,13 +31,24 @@ import {
   resolveMarket,
   type UiLocale,
 } from "#modules/markets/markets.service.ts";
-import type { AppConfig } from "./config.ts";
+import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
+import { type AppConfig, publicAddressesOf, trustProxyOption } from "./config.ts";
+import { createErrorReporter } from "./error-reporting.ts";
+import { createShopJobQueue } from "./jobs.ts";
 import { ensureCsrfCookie, registerCsrf, registerCsrfTokenRoute } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerHealth } from "./plugins/health.ts";
+import { registerInputGuards } from "./plugins/input-guards.ts";
+import { registerKnownHosts } from "./plugins/known-hosts.ts";
+import { createMetrics, registerMetricsRoute } from "./plugins/metrics.ts";
+import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { createShopLogger, ShopLogController } from "./plugins/request-logging.ts";
-import { registerSecurityHeaders, scriptNonceOf } from "./plugins/security-headers.ts";
-import { ensureSession, isSessionless, registerSessions } from "./plugins/session.ts";
+import {
+  registerPermissionsPolicy,
+  registerSecurityHeaders,
+  scriptNonceOf,
+} from "./plugins/security-headers.ts";
+import { isSessionless, registerSessions } from "./plugins/session.ts";
 import { shopContext } from "./request-context.ts";
 import { registerModuleRoutes } from "./routes.ts";
 
@@ -42,14 +56,22 @@ export interface RouteTableEntry {
   method: string;
   url: string;
   csrfExempt: boolean;
+  /** The statuses the route's response contract describes; empty when it has none. */
+  responseStatuses: string[];
 }
 
 declare module "fastify" {
   interface FastifyInstance {
     config: AppConfig;
+    /** The shop's configured addresses: every link is built on one of them, never on request headers. */
+    publicAddresses: PublicAddresses;
     database: Database;
+    /** The job queue: modules add jobs to it (the outbox) in the transaction that causes them. */
+    jobs: JobQueue;
     /** Every route as registered, for tests that must cover all of them (CSRF, bad input). */
     routeTable: RouteTableEntry[];
+    /** The time limits count with (log-in waits): the system's, or a test's that moves on at will. */
+    clock: () => Date;
   }
   interface FastifyRequest {
     market: Market;
@@ -71,6 +93,8 @@ export interface BuildAppOptions {
   logDestination?: DestinationStream;
   /** Extra Fastify options (benchmarks turn logging off). */
   fastify?: Partial<FastifyServerOptions>;
+  /** The time limits count with; tests move it on instead of waiting. */
+  clock?: () => Date;
 }
 
 export async function buildApp(
@@ -91,7 +115,7 @@ export async function buildApp(
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     },
     bodyLimit: config.bodyLimit,
-    trustProxy: process.env.TRUST_PROXY === "true" || process.env.TRUST_PROXY === "1",
+    trustProxy: trustProxyOption(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
     ...options.fastify,
@@ -100,12 +124,27 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
+  const addresses = publicAddressesOf(config);
+  app.decorate("publicAddresses", addresses);
+  const hostMarkets = Object.fromEntries(addresses.hosts.map(({ host, market }) => [host, market]));
   app.decorate("database", database);
+  const jobs = createShopJobQueue(config, database, addresses, app.log);
+  app.decorate("jobs", jobs);
+  // The queue is ready before the first request can add to it; it stops before the database closes.
+  app.addHook("onReady", async () => {
+    await jobs.start();
+  });
   app.decorate("routeTable", [] as RouteTableEntry[]);
+  app.decorate("clock", options.clock ?? (() => new Date()));
   app.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
-      app.routeTable.push({ method, url: route.url, csrfExempt: Boolean(route.config?.csrfExempt) });
+      app.routeTable.push({
+        method,
+        url: route.url,
+        csrfExempt: Boolean(route.config?.csrfExempt),
+        responseStatuses: Object.keys((route.schema?.response as object | undefined) ?? {}),
+      });
     }
   });
   // Graceful shutdown: in-flight requests finish; the keep-alive connections they leave idle are
@@ -116,11 +155,20 @@ export async function buildApp(
     app.server.once("close", () => clearInterval(timer));
   });
   app.addHook("onClose", async () => {
+    await jobs.stop();
     await database.close();
     shopLogger?.flush();
   });
 
-  registerErrorHandling(app);
+  const reporter = await createErrorReporter(config, app.log);
+  app.addHook("onClose", async () => reporter.close());
+  registerErrorHandling(app, reporter);
+  // Every answer is counted by its route pattern, refusals and unknown addresses included.
+  app.decorate("metrics", createMetrics(app));
+  app.metrics.registerQueueMetrics(() => jobs.depth());
+  // First of all: a request for a host that is not the shop's is refused before any work.
+  registerKnownHosts(app, addresses, config.env === "production");
+  registerPermissionsPolicy(app);
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // The storefront's DELETE calls send a JSON content type with no body (voucher removal): an empty
@@ -143,7 +191,7 @@ export async function buildApp(
       host: request.headers.host,
       marketCookie: request.cookies[MARKET_COOKIE],
       languageCookie: request.cookies[LANGUAGE_COOKIE],
-      hostMarkets: config.hostMarkets,
+      hostMarkets,
       defaultMarket: config.defaultMarket,
     });
     request.market = market;
@@ -153,6 +201,8 @@ export async function buildApp(
   });
   registerSessions(app);
   registerCsrf(app);
+  registerInputGuards(app);
+  registerPrivateAnswers(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -167,6 +217,7 @@ export async function buildApp(
           csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
           session: { type: "apiKey", in: "cookie", name: "sessionid" },
           catalogueToken: { type: "http", scheme: "bearer" },
+          metricsToken: { type: "http", scheme: "bearer" },
         },
       },
     },
@@ -174,9 +225,12 @@ export async function buildApp(
   });
   await app.register(async (api) => {
     await registerSecurityHeaders(api, config, { pages: false, dev: isDev });
-    await api.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-    api.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
-    registerHealth(api);
+    if (config.apiDocs) {
+      await api.register(fastifySwaggerUi, { routePrefix: "/api/docs", staticCSP: true });
+      api.get("/api/docs/openapi.json", { schema: { hide: true } }, async () => app.swagger());
+    }
+    await registerHealth(api);
+    registerMetricsRoute(api);
     registerCsrfTokenRoute(api);
     await registerModuleRoutes(api);
     const unknownCall = async (request: FastifyRequest, reply: FastifyReply) =>
@@ -200,16 +254,29 @@ export async function buildApp(
           ensureCsrfCookie(request, reply);
           context.set(shopContext, {
             requestId: request.id,
+            log: request.log,
             config,
             database,
             market: request.market,
             locale: request.locale,
             sessionId: request.sessionId,
             user: request.user,
+            shopper: {
+              owner: cartOwnerOf(request),
+              market: request.market,
+              locale: request.locale,
+            },
             csrfToken: request.csrfToken,
+            publicUrl: addresses.forRequest(request.headers.host, request.market.code),
+            publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
             preview: request.preview,
             consent: consentFrom(request.cookies.cookie_consent),
+            // A page that found no free database connection is load, not a fault: not reported.
+            reportError: (error) => {
+              if (!isDatabaseBusy(error))
+                reporter.capture(error, { requestId: request.id, method: request.method, route: "page" });
+            },
           });
           return context;
         },

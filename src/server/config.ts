@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
+import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
 
 export type RuntimeEnv = "development" | "production" | "test";
 
@@ -29,7 +31,10 @@ export interface AppConfig {
   /** Secure cookies and HSTS: on in production unless COOKIE_SECURE=false (plain-http demo or tests). */
   secureCookies: boolean;
   defaultMarket: string;
-  /** host name → market code, e.g. pitchside.de → de */
+  /**
+   * host name → market code (MARKET_HOSTS), e.g. pitchside.de → de: the host decides the market, and
+   * the market's links are built on its host (PUBLIC_URL's scheme and port).
+   */
   hostMarkets: Record<string, string>;
   /** Origins allowed to send state-changing requests besides the request's own host. */
   trustedOrigins: string[];
@@ -41,12 +46,52 @@ export interface AppConfig {
   bodyLimit: number;
   /** Tile server for maps (Leaflet). */
   mapTileUrl: string;
-  /** The shop's address as shoppers reach it, for links in mail sent outside a request. */
+  /**
+   * The shop's address as shoppers reach it (PUBLIC_URL, an origin): every link is built on it or on a
+   * market host, never on request headers; see publicAddressesOf. In production only these hosts are
+   * served.
+   */
   publicUrl: string;
   /** Bearer token of the stock feed (`PUT /api/catalogue/stock/{sku}/`); unset turns the feed off. */
   catalogueApiToken: string | undefined;
   /** Merchant id of the satisfaction-survey opt-in shown on the receipt; unset hides it. */
   surveyMerchantId: string | null;
+  /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or their addresses and ranges. */
+  trustProxy: TrustProxy;
+  /** Serve the API docs (`/api/docs`): always in development and tests, in production only with API_DOCS=true. */
+  apiDocs: boolean;
+  /**
+   * Whether this process works queued jobs (mail, purges) and keeps their schedules (JOB_WORKERS,
+   * default on; API tests drain the queue themselves). Every process can queue jobs either way.
+   */
+  jobWorkers: boolean;
+  /** How often stalled jobs of a dead process are looked for (JOB_MONITOR_SECONDS, default 30). */
+  jobMonitorSeconds: number;
+  /**
+   * How long a card or pay-later authorisation that never became an order is held before it is
+   * released (AUTHORISATION_HOLD_MINUTES, default 60; the payment page reloads after 55).
+   */
+  authorisationHoldMinutes: number;
+  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE); PGlite has one. */
+  databasePoolSize: number;
+  /**
+   * How long a query waits for a free connection of the pool (DATABASE_ACQUIRE_TIMEOUT_MS) before
+   * the request is answered 503 `database_busy`.
+   */
+  databaseAcquireTimeoutMs: number;
+  /**
+   * Bearer token of `GET /metrics` (METRICS_TOKEN). Unset: the metrics are served only to the same
+   * machine outside production, and not at all in production (decision 0026).
+   */
+  metricsToken: string | undefined;
+  /** Where the server reports unexpected errors (SENTRY_DSN); unset reports nothing. */
+  sentryDsn: string | undefined;
+  /** Where the shoppers' browsers report script errors (SENTRY_BROWSER_DSN, public); unset loads nothing. */
+  sentryBrowserDsn: string | undefined;
+  /** The environment named in error reports (SENTRY_ENVIRONMENT, default NODE_ENV's). */
+  sentryEnvironment: string;
+  /** The release named in error reports (SENTRY_RELEASE), e.g. a commit. */
+  sentryRelease: string | undefined;
 }
 
 /**
@@ -65,14 +110,30 @@ function storedSecret(dataDir: string): string {
 
 const DEV_SECRET = "pitchside-development-secret-change-me-in-production";
 
+/** `pitchside.de=de,pitchside.fr=fr` → { "pitchside.de": "de", … }; a pair without both sides stops the start. */
 function parseHostMarkets(raw: string | undefined): Record<string, string> {
   const map: Record<string, string> = {};
   if (!raw) return map;
   for (const pair of raw.split(",")) {
-    const [host, market] = pair.split("=").map((part) => part.trim().toLowerCase());
-    if (host && market) map[host] = market;
+    if (!pair.trim()) continue;
+    const [host, market, extra] = pair.split("=").map((part) => part.trim().toLowerCase());
+    if (!host || !market || extra !== undefined)
+      throw new Error(
+        `MARKET_HOSTS is a list of host=market pairs (pitchside.de=de,pitchside.fr=fr), not "${pair}".`,
+      );
+    map[host] = market;
   }
   return map;
+}
+
+/**
+ * The shop's public addresses: PUBLIC_URL for every market, except that each MARKET_HOSTS market is
+ * served on its own host with PUBLIC_URL's scheme and port. `forMarket(code)` is the base URL of a
+ * market's links; services take it (or a base URL resolved from it), so modules never read the
+ * server's configuration or a request's headers to build a link.
+ */
+export function publicAddressesOf(config: Pick<AppConfig, "publicUrl" | "hostMarkets">): PublicAddresses {
+  return publicAddresses(config.publicUrl, config.hostMarkets);
 }
 
 function parseOAuth(env: NodeJS.ProcessEnv): OAuthProviderConfig | undefined {
@@ -96,6 +157,108 @@ function parseOAuth(env: NodeJS.ProcessEnv): OAuthProviderConfig | undefined {
     clientSecret: OAUTH_CLIENT_SECRET,
     scope: env.OAUTH_SCOPE ?? "openid email profile",
   };
+}
+
+/**
+ * Which proxies' `X-Forwarded-*` headers are believed (Fastify's `trustProxy`): `false`, the number
+ * of proxies in front of the shop, or the proxies' own addresses and CIDR ranges. Never every hop:
+ * then any client could name its own address and start every per-IP limit afresh.
+ */
+export type TrustProxy = false | number | string[];
+
+/** More proxies than any deployment has in front of it: a larger count is trusting every hop. */
+const MAX_PROXY_HOPS = 10;
+/** proxy-addr's names for the loopback, link-local and unique-local ranges. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isProxyAddress(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset/false/0, true (one proxy), a hop count, or a comma-separated address/range list. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? "").trim();
+  const lower = value.toLowerCase();
+  if (lower === "" || lower === "false" || lower === "0") return false;
+  if (lower === "true") return 1;
+  if (/^\d+$/.test(value) && Number(value) <= MAX_PROXY_HOPS) return Number(value) || false;
+  const entries = value.split(",").map((entry) => entry.trim().toLowerCase());
+  if (!/^\d+$/.test(value) && entries.every(isProxyAddress)) return entries;
+  throw new Error(
+    `TRUST_PROXY=${JSON.stringify(raw)} is not understood. Give the number of proxies in front of the shop ` +
+      `(a hop count from 1 to ${MAX_PROXY_HOPS}; true means 1), or a comma-separated list of the proxies' ` +
+      "own addresses or CIDR ranges (e.g. 10.0.0.0/8,192.0.2.7, or loopback); false or unset trusts none.",
+  );
+}
+
+/**
+ * Fastify's `trustProxy` for the setting. Fastify no longer takes a bare hop count, since a count
+ * cannot tell a proxy from a client that reaches the shop directly (decision 0021): a count becomes
+ * the trust function it stood for, which is sound only where every request comes through the proxies.
+ */
+export function trustProxyOption(
+  trust: TrustProxy,
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== "number") return trust;
+  return (_address, hop) => hop < trust;
+}
+
+/** A yes/no setting: true or false (1 or 0); unset takes the default. */
+function parseSwitch(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give true or false.`);
+}
+
+/** A whole number setting within bounds; unset takes the default. */
+function parseCount(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  const value = (raw ?? "").trim();
+  if (value === "") return fallback;
+  if (/^\d+$/.test(value) && Number(value) >= min && Number(value) <= max) return Number(value);
+  throw new Error(
+    `${name}=${JSON.stringify(raw)} is not understood: give a whole number from ${min} to ${max}.`,
+  );
+}
+
+/** A Sentry DSN (`https://<public key>@<host>/<project id>`); unset or empty turns reporting off. */
+function parseDsn(name: string, raw: string | undefined): string | undefined {
+  const value = (raw ?? "").trim();
+  if (value === "") return undefined;
+  let url: URL | null = null;
+  try {
+    url = new URL(value);
+  } catch {}
+  if (!url || !/^https?:$/.test(url.protocol) || !url.username || !/^\/(?:[\w.-]+\/)*\d+$/.test(url.pathname))
+    throw new Error(
+      `${name} is not a Sentry DSN: give the project's client key address, https://<key>@<host>/<project id>.`,
+    );
+  return value;
+}
+
+/** Shorter tokens can be guessed; a random one is `openssl rand -hex 32`. */
+const MIN_TOKEN_LENGTH = 16;
+
+function parseToken(name: string, raw: string | undefined): string | undefined {
+  const value = (raw ?? "").trim();
+  if (value === "") return undefined;
+  if (value.length < MIN_TOKEN_LENGTH || !/^[\x21-\x7e]+$/.test(value))
+    throw new Error(
+      `${name} must be at least ${MIN_TOKEN_LENGTH} printable characters without spaces (e.g. openssl rand -hex 32).`,
+    );
+  return value;
 }
 
 export function loadConfig(
@@ -131,6 +294,37 @@ export function loadConfig(
     catalogueApiToken: env.CATALOGUE_API_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
     surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    apiDocs: parseSwitch("API_DOCS", env.API_DOCS, runtime !== "production"),
+    jobWorkers: parseSwitch("JOB_WORKERS", env.JOB_WORKERS, runtime !== "test"),
+    jobMonitorSeconds: parseCount("JOB_MONITOR_SECONDS", env.JOB_MONITOR_SECONDS, 30, 1, 3600),
+    authorisationHoldMinutes: parseCount(
+      "AUTHORISATION_HOLD_MINUTES",
+      env.AUTHORISATION_HOLD_MINUTES,
+      60,
+      1,
+      10_080,
+    ),
+    databasePoolSize: parseCount("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 1, 1000),
+    databaseAcquireTimeoutMs: parseCount(
+      "DATABASE_ACQUIRE_TIMEOUT_MS",
+      env.DATABASE_ACQUIRE_TIMEOUT_MS,
+      5000,
+      1,
+      600_000,
+    ),
+    metricsToken: parseToken("METRICS_TOKEN", env.METRICS_TOKEN),
+    sentryDsn: parseDsn("SENTRY_DSN", env.SENTRY_DSN),
+    sentryBrowserDsn: parseDsn("SENTRY_BROWSER_DSN", env.SENTRY_BROWSER_DSN),
+    sentryEnvironment: env.SENTRY_ENVIRONMENT?.trim() || runtime,
+    sentryRelease: env.SENTRY_RELEASE?.trim() || undefined,
   };
-  return { ...config, ...overrides };
+  const merged = { ...config, ...overrides };
+  // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.
+  const addresses = publicAddressesOf(merged);
+  return {
+    ...merged,
+    publicUrl: addresses.publicUrl,
+    hostMarkets: Object.fromEntries(addresses.hosts.map(({ host, market }) => [host, market])),
+  };
 }

@@ -1,27 +1,73 @@
 import type { FastifyInstance } from "fastify";
-import { accountsRoutes } from "#modules/accounts/accounts.routes.ts";
+import type { EraseMemberElsewhere } from "#modules/accounts/account-deletion.service.ts";
+import { type AfterSignIn, accountsRoutes } from "#modules/accounts/accounts.routes.ts";
+import type { ExportMemberElsewhere } from "#modules/accounts/data-export.service.ts";
 import { cartRoutes } from "#modules/cart/cart.routes.ts";
+import { adoptAnonymousCart, discardMemberBag } from "#modules/cart/cart-adoption.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { checkoutRoutes } from "#modules/checkout/checkout.routes.ts";
 import { contentRoutes } from "#modules/content/content.routes.ts";
 import { policiesRoutes } from "#modules/content/policies.routes.ts";
 import { favouritesRoutes } from "#modules/favourites/favourites.routes.ts";
+import {
+  adoptAnonymousFavourites,
+  exportMemberFavourites,
+  forgetMemberFavourites,
+} from "#modules/favourites/favourites.service.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 import { ordersRoutes } from "#modules/orders/orders.routes.ts";
+import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
+import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
+import type { OrderPlacedEvent } from "./plugins/metrics.ts";
+
+/**
+ * At sign-up, log-in and social sign-in, the favourites and the bag the visitor gathered anonymously
+ * become the member's. Composed here because accounts sits below the modules that own them.
+ */
+const adoptAnonymousBelongings: AfterSignIn = async (db, sessionId, userId) => {
+  await adoptAnonymousFavourites(db, sessionId, userId);
+  await adoptAnonymousCart(db, sessionId, userId);
+};
+
+/**
+ * Account deletion, the steps above accounts (each a function of the module that owns what it
+ * writes, all in the deletion's transaction): favourites, the bag and back-in-stock sign-ups go,
+ * orders stay for the bookkeeping but are anonymised.
+ */
+const eraseMemberElsewhere: EraseMemberElsewhere = async (tx, member) => {
+  await forgetMemberFavourites(tx, member.id);
+  await discardMemberBag(tx, member.id);
+  await forgetStockAlertsOf(tx, member.email);
+  await anonymiseMemberOrders(tx, member.id);
+};
+
+/** The data export's sections held by the modules above accounts. */
+const exportMemberElsewhere: ExportMemberElsewhere = async (db, member) => ({
+  favourites: await exportMemberFavourites(db, member.id),
+  orders: await exportMemberOrders(db, member.id),
+  back_in_stock_alerts: await exportStockAlertsOf(db, member.email),
+});
 
 /** Each module's calls. A module adds its routes function here. */
 export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(marketsRoutes);
   await app.register(mediaRoutes);
-  await app.register(accountsRoutes);
+  await app.register(accountsRoutes, {
+    afterSignIn: adoptAnonymousBelongings,
+    eraseMemberElsewhere,
+    exportMemberElsewhere,
+  });
   await app.register(listingRoutes);
   await app.register(contentRoutes);
   await app.register(cartRoutes);
   await app.register(productRoutes);
   await app.register(favouritesRoutes);
-  await app.register(checkoutRoutes);
+  // The module tells of each committed order; the server's metrics count it (modules know no prom-client).
+  await app.register(checkoutRoutes, {
+    onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
+  });
   await app.register(ordersRoutes);
   await app.register(policiesRoutes);
 }

@@ -1,6 +1,6 @@
 import { type Database, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
-import { seedIfEmpty } from "#db/seed/seed.ts";
+import { seedIfEmpty } from "#seed/seed.ts";
 import type { AppConfig } from "./config.ts";
 
 interface Logger {
@@ -9,7 +9,12 @@ interface Logger {
 
 /** Opens the database, applies migrations and seeds the demo shop on first start. */
 export async function prepareDatabase(config: AppConfig, log: Logger): Promise<Database> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  });
   try {
     await runMigrations(database);
     const seeded = await seedIfEmpty(database, {

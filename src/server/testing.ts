@@ -7,9 +7,9 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type Database, type Db, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
-import { buildApp } from "./app.ts";
+import { type BuildAppOptions, buildApp } from "./app.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
-import { CSRF_COOKIE, issueCsrfToken } from "./plugins/csrf.ts";
+import { CSRF_COOKIE, csrfBindingOfCookie, issueCsrfToken } from "./plugins/csrf.ts";
 
 export interface TestDatabase {
   database: Database;
@@ -17,8 +17,10 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A migrated, empty database for one suite. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** A migrated, empty database for one suite; on PostgreSQL a pool of 12 unless told otherwise. */
+export async function createTestDatabase(
+  pool: { poolSize?: number; acquireTimeoutMs?: number } = {},
+): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir(), inMemory: true });
@@ -32,7 +34,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 12 });
+  const database = await openDatabase({
+    databaseUrl: url.toString(),
+    dataDir: os.tmpdir(),
+    poolSize: pool.poolSize ?? 12,
+    acquireTimeoutMs: pool.acquireTimeoutMs,
+  });
   await runMigrations(database);
   return {
     database,
@@ -54,20 +61,32 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+/**
+ * The real app on a fresh database; `env` adds environment variables as the process would read them
+ * (DATABASE_POOL_SIZE and DATABASE_ACQUIRE_TIMEOUT_MS shape the PostgreSQL pool when given);
+ * `build.clock` is the time the app's limits count with (a test moves it on instead of waiting).
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  env: NodeJS.ProcessEnv = {},
+  build: Pick<BuildAppOptions, "clock"> = {},
+): Promise<TestApp> {
   const config = loadConfig(
-    { NODE_ENV: "test" },
+    { NODE_ENV: "test", ...env },
     {
       dataDir: path.join(os.tmpdir(), `pitchside-test-${crypto.randomBytes(4).toString("hex")}`),
       ...overrides,
     },
   );
+  const testDb = await createTestDatabase({
+    poolSize: env.DATABASE_POOL_SIZE ? config.databasePoolSize : undefined,
+    acquireTimeoutMs: env.DATABASE_ACQUIRE_TIMEOUT_MS ? config.databaseAcquireTimeoutMs : undefined,
+  });
   // The app closes the database on close; dropping the throw-away database follows.
   const app = await buildApp(
     config,
     { ...testDb.database, close: async () => {} },
-    { pages: { mode: "none" } },
+    { pages: { mode: "none" }, ...build },
   );
   await app.ready();
   return {
@@ -81,9 +100,12 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
   };
 }
 
-/** Headers a browser page of the shop would send on a state-changing call. */
+/**
+ * Headers a browser page of the shop would send on a state-changing call: a token for the session
+ * named by `cookies.sessionid` (none without one), and the shop's own Origin.
+ */
 export function csrfHeaders(config: AppConfig, cookies: Record<string, string> = {}) {
-  const token = issueCsrfToken(config.sessionSecret);
+  const token = issueCsrfToken(config.sessionSecret, csrfBindingOfCookie(cookies.sessionid));
   const cookie = Object.entries({ ...cookies, [CSRF_COOKIE]: token })
     .map(([key, value]) => `${key}=${value}`)
     .join("; ");
@@ -113,7 +135,11 @@ export function countingQueries(db: Db) {
   return { proxy, counter };
 }
 
-/** A browser for API tests: keeps the cookies the shop sets and sends CSRF headers on changes. */
+/**
+ * A browser for API tests: keeps the cookies the shop sets and sends CSRF headers on changes, with
+ * the token the shop last handed out (as the storefront reads it from its cookie at every call), or
+ * one for its session when it has none yet (as a page would have handed it out).
+ */
 export function testVisitor(t: TestApp) {
   const jar: Record<string, string> = {};
   const remember = (response: { cookies: Array<{ name: string; value: string }> }) =>
@@ -122,6 +148,11 @@ export function testVisitor(t: TestApp) {
     Object.entries(jar)
       .map(([k, v]) => `${k}=${v}`)
       .join("; ");
+  const changeHeaders = () => {
+    const token = jar[CSRF_COOKIE];
+    if (!token) return csrfHeaders(t.config, jar);
+    return { cookie: cookieHeader(), "x-csrftoken": token, origin: "http://localhost:80" };
+  };
   return {
     jar,
     async form(url: string, body: Record<string, string | number>) {
@@ -130,7 +161,7 @@ export function testVisitor(t: TestApp) {
         url,
         payload: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
         headers: {
-          ...csrfHeaders(t.config, jar),
+          ...changeHeaders(),
           "content-type": "application/x-www-form-urlencoded",
           "x-requested-with": "XMLHttpRequest",
         },
@@ -143,7 +174,7 @@ export function testVisitor(t: TestApp) {
         method: "POST",
         url,
         payload: body as object,
-        headers: csrfHeaders(t.config, jar),
+        headers: changeHeaders(),
       });
       remember(response);
       return response;

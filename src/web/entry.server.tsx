@@ -3,11 +3,22 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 
 export const streamTimeout = 5_000;
+
+/**
+ * An unexpected error of a page's loader, action or render: logged as React Router does by default,
+ * and reported (Sentry, when configured). A refusal thrown as a response (404, 403) is not one, nor
+ * is a request the visitor gave up on.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  console.error(error);
+  (context as RouterContextProvider).get(shopContext).reportError(error);
+};
 
 export default function handleRequest(
   request: Request,

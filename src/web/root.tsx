@@ -20,16 +20,18 @@ import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
+import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
 import { ToastProvider } from "./ui/toast.tsx";
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const shell = await loadShell(shop);
-  const hostMarkets = Object.entries(shop.config.hostMarkets).flatMap(([host, code]) => {
+  // Links to this page (canonical, hreflang) are on configured addresses, never on the request's URL.
+  const hostMarkets = shop.publicAddresses.hosts.flatMap(({ host, market: code, url }) => {
     const market = MARKETS.find((m) => m.code === code);
-    return market ? [{ host, market: code, locale: market.locale, tag: market.intlLocale }] : [];
+    return market ? [{ host, market: code, locale: market.locale, tag: market.intlLocale, url }] : [];
   });
   return {
     locale: shop.locale,
@@ -39,9 +41,17 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
     csrfToken: shop.csrfToken,
     nonce: shop.cspNonce,
-    origin: new URL(request.url).origin,
+    origin: shop.publicUrl,
     hostMarkets,
     shell,
+    // Browser error reporting, only when configured (the DSN is public by design).
+    errorReporting: shop.config.sentryBrowserDsn
+      ? {
+          dsn: shop.config.sentryBrowserDsn,
+          environment: shop.config.sentryEnvironment,
+          release: shop.config.sentryRelease ?? null,
+        }
+      : null,
   };
 }
 
@@ -75,6 +85,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <meta property="og:site_name" content="Pitchside" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data?.errorReporting && (
+          <meta name={ERROR_REPORTING_META} content={JSON.stringify(data.errorReporting)} />
+        )}
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-neutral-900 antialiased">

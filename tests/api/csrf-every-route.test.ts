@@ -34,7 +34,7 @@ describe("CSRF on every state-changing route", () => {
     expect(exempt.filter((route) => !EXEMPT.has(route))).toEqual([]);
   });
 
-  it("answers 403 JSON without the token, with a forged token and with a foreign origin", async () => {
+  it("answers 403 JSON without the token, with a forged token, with a foreign origin and with no origin at all", async () => {
     const failures: string[] = [];
     const token = issueCsrfToken(t.config.sessionSecret);
     for (const route of t.app.routeTable) {
@@ -48,6 +48,8 @@ describe("CSRF on every state-changing route", () => {
           name: "foreign origin",
           headers: { cookie: `csrftoken=${token}`, "x-csrftoken": token, origin: "https://evil.example" },
         },
+        // A valid token, but neither Origin nor Referer: no page of the shop sends that.
+        { name: "no origin or referer", headers: { cookie: `csrftoken=${token}`, "x-csrftoken": token } },
       ];
       for (const attempt of attempts) {
         const response = await t.app.inject({

@@ -96,6 +96,11 @@ test("an empty bag says so", async ({ browser }) => {
   await expect(page.getByTestId("cart-line")).toHaveCount(0);
   await expect(page.locator("main a[href='/search/?q=*']")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+  // A payment whose order could not be placed (held too long) comes back here with the reason.
+  await page.goto("/cart/?checkout_error=payment_expired");
+  await expect(page.getByRole("alert")).toContainText("Betal venligst igen");
+  await page.goto("/cart/?checkout_error=made-up");
+  await expect(page.getByTestId("checkout-problem")).toHaveCount(0);
   await context.close();
 });
 
@@ -109,7 +114,11 @@ async function addByApi(page: Page, product: number, size: number) {
   const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
   const added = await page.request.post("/cart/items/add_to_cart/", {
     form: { product: String(product), size: String(size) },
-    headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest" },
+    headers: {
+      "x-csrftoken": csrf,
+      "x-requested-with": "XMLHttpRequest",
+      origin: new URL(page.url()).origin,
+    },
   });
   expect(added.status()).toBe(200);
 }

@@ -132,6 +132,8 @@ test("on a small screen each filter opens its own drawer from the filter drawer"
   await expect(colours.getByRole("checkbox")).toHaveCount(4);
   await colours.getByRole("checkbox").first().click();
   await expect(page).toHaveURL(/color=[a-z]+/);
+  // The grid is dimmed while the filter loads (at least 300 ms): contrast is checked once it is not.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
   await expectNoSeriousA11yViolations(page);
 });
 

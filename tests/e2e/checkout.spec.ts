@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { mailFiles } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import type { Card } from "./catalogue.ts";
 import { gotoLive } from "./hydrated.ts";
@@ -54,7 +55,11 @@ async function fillBag(page: Page, wanted: { marketplace: boolean }[], sort?: st
   for (const pick of picks) {
     const added = await page.request.post("/cart/items/add_to_cart/", {
       form: { product: String(pick.product), size: String(pick.size) },
-      headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest" },
+      headers: {
+        "x-csrftoken": csrf,
+        "x-requested-with": "XMLHttpRequest",
+        origin: new URL(page.url()).origin,
+      },
     });
     expect(added.status()).toBe(200);
   }
@@ -107,12 +112,9 @@ async function payWithCard(page: Page, number: string) {
 }
 
 const mailsTo = (email: string) =>
-  fs.existsSync(mailDir)
-    ? fs
-        .readdirSync(mailDir)
-        .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
-        .filter((mail) => mail.includes(`To: ${email}`))
-    : [];
+  mailFiles(mailDir)
+    .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
+    .filter((mail) => mail.includes(`To: ${email}`));
 
 test("a guest pays with the authorised test card, sees the receipt and gets the confirmation mail", async ({
   page,

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { mailArriving, mailFiles } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { type Card, findCard, printable } from "./catalogue.ts";
 
@@ -128,7 +129,7 @@ test("a package with a size for each item is added as one package", async ({ pag
   expect(line.sublines).toHaveLength(count);
 });
 
-test("a sold-out product takes an alert, and the size coming back sends exactly one mail", async ({
+test("a sold-out product takes an alert, confirmed from the mailed link, and the size coming back sends exactly one mail", async ({
   page,
   request,
 }) => {
@@ -161,20 +162,32 @@ test("a sold-out product takes an alert, and the size coming back sends exactly 
   await form.locator("select").selectOption({ index: 1 });
   await expectNoSeriousA11yViolations(page);
   await form.locator('button[type="submit"]').click();
+  // The form gives way to "check your mail to confirm".
   await expect(page.getByRole("status")).toBeVisible();
+  await expect(form).toHaveCount(0);
+
+  // The mailed link opens a page that confirms only with its button (mail scanners open links).
+  const { link } = await mailArriving(mailDir, email);
+  expect(link).toMatch(/\/stock-alerts\/confirm\/\?token=/);
+  // On a phone's width, without sideways scrolling.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(link);
+  await page.waitForLoadState("networkidle");
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  const confirmPage = page.getByTestId("stock-alert-confirm");
+  await expect(confirmPage).toContainText(soldOut.name);
+  await expectNoSeriousA11yViolations(page);
+  await confirmPage.getByRole("button").click();
+  await expect(confirmPage.getByRole("status")).toContainText(soldOut.name);
 
   const sizes = (await (await request.get(`/api/availability/${soldOut.product_id}/`)).json()) as {
     size_id: number;
     sku_id: string;
   }[];
-  // The form gives way to the thank-you once sent.
-  await expect(form).toHaveCount(0);
   const mailsTo = () =>
-    fs.existsSync(mailDir)
-      ? fs
-          .readdirSync(mailDir)
-          .filter((file) => fs.readFileSync(path.join(mailDir, file), "utf8").includes(`To: ${email}`))
-      : [];
+    mailFiles(mailDir).filter((file) =>
+      fs.readFileSync(path.join(mailDir, file), "utf8").includes(`To: ${email}`),
+    );
   for (const size of sizes) {
     const feed = await request.put(`/api/catalogue/stock/${size.sku_id}/`, {
       data: { stock: 5 },
@@ -188,7 +201,8 @@ test("a sold-out product takes an alert, and the size coming back sends exactly 
       data: { stock: 6 },
       headers: { authorization: "Bearer e2e-stock-feed" },
     });
-  expect(mailsTo()).toHaveLength(1);
+  // The confirmation mail, then exactly one back-in-stock mail (sent by the job queue moments later).
+  await expect.poll(() => mailsTo().length).toBe(2);
 });
 
 test("a visitor who is not logged in is sent to log in by the favourite heart", async ({ page, request }) => {

@@ -17,9 +17,19 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString("utf8");
 }
 
+/** The mails in a directory, oldest first (a file being written is not a mail yet). */
+export function mailFiles(mailDir: string): string[] {
+  return fs.existsSync(mailDir)
+    ? fs
+        .readdirSync(mailDir)
+        .filter((file) => file.endsWith(".eml"))
+        .sort()
+    : [];
+}
+
 /** The newest .eml written for an address in a mail directory, decoded, with the first link carrying a token. */
 export function lastMailTo(mailDir: string, email: string): { text: string; link: string } {
-  const files = fs.existsSync(mailDir) ? fs.readdirSync(mailDir).sort().reverse() : [];
+  const files = mailFiles(mailDir).reverse();
   for (const file of files) {
     const text = decodeQuotedPrintable(fs.readFileSync(path.join(mailDir, file), "utf8"));
     if (text.includes(`To: ${email}`)) {
@@ -28,4 +38,57 @@ export function lastMailTo(mailDir: string, email: string): { text: string; link
     }
   }
   throw new Error(`no mail to ${email} in ${mailDir}`);
+}
+
+/**
+ * The newest mail to an address once the shop's job queue has sent it (a browser journey cannot
+ * drain the queue; the worker sends within moments of the request).
+ */
+export async function mailArriving(
+  mailDir: string,
+  email: string,
+  timeoutMs = 15_000,
+): Promise<{ text: string; link: string }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return lastMailTo(mailDir, email);
+    } catch (error) {
+      if (Date.now() > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
+/** A header's value with RFC 2047 encoded words (=?UTF-8?Q?…?= and =?UTF-8?B?…?=) decoded. */
+export function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, "?==?")
+    .replace(
+      /=\?([\w-]+)\?([QqBb])\?([^?]*)\?=/g,
+      (_match, _charset: string, encoding: string, text: string) =>
+        encoding.toUpperCase() === "B"
+          ? Buffer.from(text, "base64").toString("utf8")
+          : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    );
+}
+
+/** The decoded Subject of an .eml file's text (folded lines joined). */
+export function subjectOf(eml: string): string {
+  const head = eml.split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const match = /^Subject:(.*(?:\r?\n[ \t].*)*)/im.exec(head);
+  return decodeHeader((match?.[1] ?? "").replace(/\r?\n[ \t]/g, " ").trim());
+}
+
+/**
+ * Order confirmations in a mail directory, counted per order number (ST…, taken from each mail's
+ * subject): a number seen twice was mailed twice; an order missing here was never mailed.
+ */
+export function confirmationsPerOrder(mailDir: string): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const file of mailFiles(mailDir)) {
+    const number = /\bST\d+\b/.exec(subjectOf(fs.readFileSync(path.join(mailDir, file), "utf8")))?.[0];
+    if (number) counts.set(number, (counts.get(number) ?? 0) + 1);
+  }
+  return counts;
 }

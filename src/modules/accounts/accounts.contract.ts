@@ -51,5 +51,110 @@ export const sessionOutput = z.object({
 
 export const successOutput = z.object({ success: z.boolean(), message: z.string().optional() });
 
+/** Sign-up, log-in and e-mail validation: the member as the session now knows them. */
+export const signedInOutput = z.object({ success: z.literal(true), user: memberOutput });
+
 export type SignupInput = z.infer<typeof signupInput>;
 export type LoginInput = z.infer<typeof loginInput>;
+
+/** Errors as the server's error handler sends them; field errors and the request id pass through. */
+export const errorOutput = z.object({ error: z.string(), message: z.string() }).loose();
+
+/** The social sign-in calls when no provider is configured. */
+export const notSetUpOutput = z.object({ error: z.literal("not_found"), message: z.string() });
+
+/**
+ * A redirect has no body, only its Location header: documented in the API description, never
+ * serialised (Fastify sends an empty body as it is).
+ */
+export const redirectOutput = (where: string) => z.undefined().describe(`Redirect: ${where}`);
+
+/** The answer to a deleted account: where the storefront goes next (the log-in landing). */
+export const accountDeletedOutput = z.object({
+  success: z.literal(true),
+  redirect: z.literal("/account/login/"),
+});
+
+const exportedAddress = z.record(z.string(), z.string());
+
+/**
+ * The member's data export (GET /v1.1/profile/export/): everything the shop holds about them. Never
+ * a password hash or a token hash. The sections after `addresses` come from the modules above
+ * accounts (favourites, orders, back-in-stock alerts).
+ */
+export const dataExportOutput = z.object({
+  exported_at: z.string(),
+  account: z.object({
+    email: z.string(),
+    name: z.string(),
+    gender: z.string().nullable(),
+    teamsport_association: z.string().nullable(),
+    language: z.string(),
+    market: z.string(),
+    email_validated: z.boolean(),
+    social_sign_in: z.string().nullable(),
+    created_at: z.string(),
+  }),
+  newsletter: z.object({
+    newsletter: z.boolean(),
+    email_notifications: z.boolean(),
+    sms: z.boolean(),
+    frequency: z.string(),
+  }),
+  addresses: z.array(
+    z.object({
+      name: z.string(),
+      company: z.string(),
+      address: z.string(),
+      address2: z.string(),
+      addr_number: z.string(),
+      post_nummer: z.string(),
+      town: z.string(),
+      country: z.string(),
+      state: z.string(),
+      phone: z.string(),
+      default_delivery: z.boolean(),
+      default_billing: z.boolean(),
+    }),
+  ),
+  favourites: z.array(z.object({ product_id: z.number(), name: z.string(), added_at: z.string() })),
+  orders: z.array(
+    z.object({
+      number: z.string(),
+      placed_at: z.string(),
+      status: z.string(),
+      currency: z.string(),
+      total: z.number(),
+      email: z.string(),
+      phone: z.string(),
+      billing_address: exportedAddress,
+      delivery_address: exportedAddress,
+      comment: z.string(),
+      payment_method: z.string(),
+      subscribe_newsletters: z.boolean(),
+      lines: z.array(
+        z.object({
+          product_id: z.number(),
+          name: z.string(),
+          brand: z.string(),
+          size: z.string().nullable(),
+          quantity: z.number(),
+          line_total: z.number(),
+        }),
+      ),
+    }),
+  ),
+  back_in_stock_alerts: z.array(
+    z.object({
+      product_id: z.number(),
+      size_id: z.number(),
+      newsletter: z.boolean(),
+      confirmed: z.boolean(),
+      notified: z.boolean(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type DataExport = z.output<typeof dataExportOutput>;
+/** The sections of the export that modules above accounts supply. */
+export type DataExportElsewhere = Pick<DataExport, "favourites" | "orders" | "back_in_stock_alerts">;

@@ -1,63 +1,91 @@
-import crypto from "node:crypto";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adoptAnonymousCart } from "#modules/cart/cart.service.ts";
-import { createMailer, renderLinkMail } from "#modules/mail/mail.service.ts";
-import { endSession, startMemberSession } from "#server/plugins/session.ts";
+import type { Db } from "#db/client.ts";
+import type { SessionUser } from "#kernel/session-user.ts";
+import { mailOutbox } from "#modules/mail/mail-outbox.ts";
+import { deleteAccount, type EraseMemberElsewhere } from "./account-deletion.service.ts";
+import { mailResetLink, mailValidationLink, signUpAndMail } from "./account-mail.ts";
 import {
+  accountDeletedOutput,
+  dataExportOutput,
   emailInput,
+  errorOutput,
   loginInput,
-  memberOutput,
+  notSetUpOutput,
+  redirectOutput,
   resetConfirmInput,
   sessionOutput,
+  signedInOutput,
   signupInput,
   successOutput,
   tokenInput,
 } from "./accounts.contract.ts";
+import { logIn, resetPassword, validateEmail } from "./accounts.service.ts";
+import { type ExportMemberElsewhere, exportMemberData } from "./data-export.service.ts";
 import {
-  adoptAnonymousFavourites,
-  findOrCreateOAuthUser,
-  logIn,
-  newResetToken,
-  newValidationToken,
-  RESET_HOURS,
-  resetPassword,
-  signUp,
-  VALIDATION_HOURS,
-  validateEmail,
-} from "./accounts.service.ts";
-import { destroyUserSessions } from "./session.service.ts";
+  authorizeUrl,
+  completeSignIn,
+  OAUTH_STATE_COOKIE,
+  OAUTH_STATE_PATH,
+  OAUTH_STATE_SECONDS,
+} from "./oauth.service.ts";
+import { countSignUp, countValidationMail } from "./rate-limit.service.ts";
+import { memberOf, requireMember } from "./require-member.ts";
+import { updateSessionData } from "./session.service.ts";
+import { endSession, ensureSession, startMemberSession } from "./session-cookies.ts";
 
-const OAUTH_STATE_COOKIE = "oauth_state";
-const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-const errorShape = z.object({ error: z.string(), message: z.string() }).passthrough();
+/**
+ * The session data that remembers which address this browser signed up with: the validation link,
+ * opened in the same browser, logs the new member in (opened anywhere else, it only confirms).
+ */
+const PENDING_SIGNUP = "pending_signup";
+
+/**
+ * What the shop does when a visitor becomes a member in this session (sign-up, log-in, social
+ * sign-in), before the session is turned into the member's: what the visitor gathered anonymously
+ * becomes the member's. The composition root supplies it, since what there is to adopt (the bag,
+ * favourites) lives in modules above accounts.
+ */
+export type AfterSignIn = (db: Db, sessionId: string | null, userId: number) => Promise<void>;
+
+export interface AccountsRoutesOptions {
+  afterSignIn: AfterSignIn;
+  /** At account deletion: what the modules above accounts erase or anonymise of the member. */
+  eraseMemberElsewhere: EraseMemberElsewhere;
+  /** For the data export: what the modules above accounts hold about the member. */
+  exportMemberElsewhere: ExportMemberElsewhere;
+}
+
+const member = (user: SessionUser) => ({
+  name: user.name,
+  email: user.email,
+  email_validated: user.emailValidated,
+});
 
 /** Sign-up, log-in, log-out, e-mail validation, password reset and social sign-in. */
-export async function accountsRoutes(fastify: FastifyInstance) {
+export async function accountsRoutes(fastify: FastifyInstance, options: AccountsRoutesOptions) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
-  const mailer = createMailer(fastify.config, fastify.log);
+  const outbox = mailOutbox(fastify.jobs);
+  const addresses = fastify.publicAddresses;
+  /** Account mail links to the configured address of the request's market, never to its Host. */
+  const mailFor = (request: FastifyRequest) => ({
+    outbox,
+    publicUrl: addresses.forMarket(request.market.code),
+  });
+  /**
+   * The provider sends the visitor back to the configured address they started on (the state cookie
+   * lives there); the Host header only picks among configured addresses.
+   */
+  const callbackUrl = (request: FastifyRequest) =>
+    `${addresses.forRequest(request.headers.host, request.market.code)}/api/auth/oauth/callback/`;
   const tags = ["accounts"];
-  // What a visitor gathered before logging in (favourites, the bag) becomes the member's.
-  const adoptAnonymousBelongings = async (sessionId: string | null, userId: number) => {
-    await adoptAnonymousFavourites(db, sessionId, userId);
-    await adoptAnonymousCart(db, sessionId, userId);
-  };
-  const sendLink = async (
-    request: FastifyRequest,
-    kind: "validate" | "reset",
-    to: { email: string; name: string },
-    locale: Parameters<typeof renderLinkMail>[1],
-    token: string,
-  ) => {
-    const path = kind === "validate" ? "/account/validate/" : "/account/reset/confirm/";
-    const link = `${origin(request)}${path}?token=${encodeURIComponent(token)}`;
-    const hours = kind === "validate" ? VALIDATION_HOURS : RESET_HOURS;
-    await mailer.send({
-      to: to.email,
-      ...renderLinkMail(kind, locale, { name: to.name || to.email, link, hours }),
-    });
+
+  /** The visitor is now this member: what they gathered is adopted, then the session becomes theirs. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, user: SessionUser) => {
+    await options.afterSignIn(db, request.sessionId, user.id);
+    await startMemberSession(request, reply, user);
   };
 
   app.get(
@@ -71,9 +99,7 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       is_logged_in: request.user !== null,
-      user: request.user
-        ? { name: request.user.name, email: request.user.email, email_validated: request.user.emailValidated }
-        : null,
+      user: request.user ? member(request.user) : null,
       oauth: fastify.config.oauth
         ? { name: fastify.config.oauth.name, start_url: "/api/auth/oauth/start/" }
         : null,
@@ -85,22 +111,25 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Create an account; a validation link is mailed and the new member is logged in",
+        summary:
+          "Sign up: a validation link is mailed (or, for an address with an account, a note to its owner); the same answer either way",
         body: signupInput,
-        response: { 201: z.object({ success: z.literal(true), user: memberOutput }), 400: errorShape },
+        response: { 201: successOutput, 400: errorOutput, 429: errorOutput },
       },
+      preHandler: async (request) => countSignUp(db, request.ip, request.body.email),
     },
     async (request, reply) => {
-      const { user, validationToken } = await signUp(db, request.body, {
+      await signUpAndMail(db, mailFor(request), request.body, {
         locale: request.locale,
         market: request.market.code,
       });
-      await sendLink(request, "validate", user, request.locale, validationToken);
-      await adoptAnonymousBelongings(request.sessionId, user.id);
-      await startMemberSession(request, reply, user);
+      // Nobody is logged in by a sign-up: that would tell a new address from a known one. This
+      // browser is remembered as the one that asked, whichever it was.
+      const sessionId = await ensureSession(request, reply);
+      await updateSessionData(db, sessionId, { [PENDING_SIGNUP]: request.body.email });
       return reply
         .status(201)
-        .send({ success: true, user: { name: user.name, email: user.email, email_validated: false } });
+        .send({ success: true, message: "Check your inbox: we have sent you an e-mail to go on." });
     },
   );
 
@@ -109,23 +138,20 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Log in with e-mail and password (10 attempts a minute per IP and per account)",
+        summary:
+          "Log in with e-mail and password (limited per IP, per IP and account, and with a growing wait per account)",
         body: loginInput,
         response: {
-          200: z.object({ success: z.literal(true), user: memberOutput }),
-          400: errorShape,
-          429: errorShape,
+          200: signedInOutput,
+          400: errorOutput,
+          429: errorOutput,
         },
       },
     },
     async (request, reply) => {
-      const user = await logIn(db, request.body, request.ip);
-      await adoptAnonymousBelongings(request.sessionId, user.id);
-      await startMemberSession(request, reply, user);
-      return {
-        success: true as const,
-        user: { name: user.name, email: user.email, email_validated: user.emailValidated },
-      };
+      const user = await logIn(db, request.body, request.ip, fastify.clock);
+      await signIn(request, reply, user);
+      return { success: true as const, user: member(user) };
     },
   );
 
@@ -143,14 +169,19 @@ export async function accountsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Confirm an e-mail address with the token from the validation mail",
+        summary:
+          "Confirm an e-mail address with the token from the validation mail; in the browser that signed up, the member is logged in",
         body: tokenInput,
-        response: { 200: z.object({ success: z.literal(true), user: memberOutput }), 400: errorShape },
+        response: { 200: signedInOutput, 400: errorOutput },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await validateEmail(db, request.body.token);
-      return { success: true as const, user: { name: user.name, email: user.email, email_validated: true } };
+      if (request.sessionId && request.sessionData[PENDING_SIGNUP] === user.email) {
+        await updateSessionData(db, request.sessionId, { [PENDING_SIGNUP]: null });
+        if (request.user?.id !== user.id) await signIn(request, reply, user);
+      }
+      return { success: true as const, user: member(user) };
     },
   );
 
@@ -161,12 +192,12 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Mail a new validation link (always answers success, so it reveals no accounts)",
         body: emailInput,
-        response: { 200: successOutput, 429: errorShape },
+        response: { 200: successOutput, 429: errorOutput },
       },
+      preHandler: async (request) => countValidationMail(db, request.ip, request.body.email),
     },
     async (request) => {
-      const found = await newValidationToken(db, request.body.email);
-      if (found) await sendLink(request, "validate", found.user, found.locale, found.token);
+      await mailValidationLink(db, mailFor(request), request.body.email);
       return { success: true };
     },
   );
@@ -178,12 +209,11 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Mail a password-reset link (always answers success; rate-limited like log-in)",
         body: emailInput,
-        response: { 200: successOutput, 429: errorShape },
+        response: { 200: successOutput, 429: errorOutput },
       },
     },
     async (request) => {
-      const found = await newResetToken(db, request.body.email, request.ip);
-      if (found) await sendLink(request, "reset", found.user, found.locale, found.token);
+      await mailResetLink(db, mailFor(request), request.body.email, request.ip);
       return { success: true };
     },
   );
@@ -195,49 +225,87 @@ export async function accountsRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Set a new password with the token from the reset mail; every session of the member ends",
         body: resetConfirmInput,
-        response: { 200: successOutput, 400: errorShape },
+        response: { 200: successOutput, 400: errorOutput },
       },
     },
     async (request) => {
-      const userId = await resetPassword(db, request.body.token, request.body.password);
-      await destroyUserSessions(db, userId);
+      await resetPassword(db, request.body.token, request.body.password);
       return { success: true };
     },
   );
 
-  app.get(
-    "/api/auth/oauth/start/",
+  app.post(
+    "/delete-account/",
     {
+      preHandler: requireMember("account.error.login"),
       schema: {
         tags,
-        summary: "Start social sign-in (when a provider is configured)",
+        summary:
+          "Delete the member's account: personal data erased, orders anonymised, every session ended, a confirmation mailed",
+        response: { 200: accountDeletedOutput, 401: errorOutput },
       },
     },
     async (request, reply) => {
-      const provider = fastify.config.oauth;
-      if (!provider)
-        return reply.status(404).send({ error: "not_found", message: "Social sign-in is not set up." });
-      const state = crypto.randomBytes(24).toString("base64url");
+      await deleteAccount(db, mailFor(request), memberOf(request), options.eraseMemberElsewhere);
+      // The sessions are gone with the account; the browser forgets its cookie too.
+      await endSession(request, reply);
+      return { success: true as const, redirect: "/account/login/" as const };
+    },
+  );
+
+  app.get(
+    "/v1.1/profile/export/",
+    {
+      preHandler: requireMember("account.error.login"),
+      schema: {
+        tags,
+        summary:
+          "The member's data export: a JSON file of everything the shop holds about them (never a password or token hash)",
+        response: { 200: dataExportOutput, 401: errorOutput },
+      },
+    },
+    async (request, reply) => {
+      const data = await exportMemberData(db, memberOf(request), options.exportMemberElsewhere);
+      reply.header("content-disposition", "attachment; filename=pitchside-data.json");
+      return data;
+    },
+  );
+
+  const provider = fastify.config.oauth;
+  // Without a configured provider the social sign-in calls answer 404, as if they did not exist.
+  const socialSignInSetUp = async (_request: FastifyRequest, reply: FastifyReply) => {
+    if (!provider)
+      return reply.status(404).send({ error: "not_found", message: "Social sign-in is not set up." });
+  };
+
+  app.get(
+    "/api/auth/oauth/start/",
+    {
+      preHandler: socialSignInSetUp,
+      schema: {
+        tags,
+        summary: "Start social sign-in (when a provider is configured)",
+        response: { 302: redirectOutput("to the provider's sign-in page"), 404: notSetUpOutput },
+      },
+    },
+    async (request, reply) => {
+      // provider is set here: without one the preHandler has answered 404.
+      const { url, state } = authorizeUrl(provider!, callbackUrl(request));
       reply.setCookie(OAUTH_STATE_COOKIE, state, {
-        path: "/api/auth/oauth/",
+        path: OAUTH_STATE_PATH,
         httpOnly: true,
         sameSite: "lax",
         secure: fastify.config.secureCookies,
-        maxAge: 600,
+        maxAge: OAUTH_STATE_SECONDS,
       });
-      const url = new URL(provider.authorizeUrl);
-      url.searchParams.set("response_type", "code");
-      url.searchParams.set("client_id", provider.clientId);
-      url.searchParams.set("redirect_uri", `${origin(request)}/api/auth/oauth/callback/`);
-      url.searchParams.set("scope", provider.scope);
-      url.searchParams.set("state", state);
-      return reply.redirect(url.toString());
+      return reply.redirect(url);
     },
   );
 
   app.get(
     "/api/auth/oauth/callback/",
     {
+      preHandler: socialSignInSetUp,
       schema: {
         tags,
         summary: "Social sign-in callback: checks the state, exchanges the code, logs the member in",
@@ -245,52 +313,26 @@ export async function accountsRoutes(fastify: FastifyInstance) {
           code: z.string().max(2000).optional(),
           state: z.string().max(200).optional(),
         }),
+        response: {
+          302: redirectOutput(
+            "to the member's home, or back to log in with ?oauth_error=state|profile|provider",
+          ),
+          404: notSetUpOutput,
+        },
       },
     },
     async (request, reply) => {
-      const provider = fastify.config.oauth;
-      if (!provider)
-        return reply.status(404).send({ error: "not_found", message: "Social sign-in is not set up." });
-      const expected = request.cookies[OAUTH_STATE_COOKIE];
-      reply.clearCookie(OAUTH_STATE_COOKIE, { path: "/api/auth/oauth/" });
-      const { code, state } = request.query;
-      if (!code || !state || !expected || state !== expected)
-        return reply.redirect("/account/login/?oauth_error=state");
+      const expectedState = request.cookies[OAUTH_STATE_COOKIE];
+      reply.clearCookie(OAUTH_STATE_COOKIE, { path: OAUTH_STATE_PATH });
       try {
-        const tokenResponse = await fetch(provider.tokenUrl, {
-          method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
-          body: new URLSearchParams({
-            grant_type: "authorization_code",
-            code,
-            redirect_uri: `${origin(request)}/api/auth/oauth/callback/`,
-            client_id: provider.clientId,
-            client_secret: provider.clientSecret,
-          }),
-          signal: AbortSignal.timeout(10_000),
-        });
-        const tokens = (await tokenResponse.json()) as { access_token?: string };
-        if (!tokenResponse.ok || !tokens.access_token)
-          throw new Error(`token exchange answered ${tokenResponse.status}`);
-        const profileResponse = await fetch(provider.userInfoUrl, {
-          headers: { authorization: `Bearer ${tokens.access_token}`, accept: "application/json" },
-          signal: AbortSignal.timeout(10_000),
-        });
-        const profile = (await profileResponse.json()) as {
-          sub?: string;
-          email?: string;
-          name?: string;
-          email_verified?: boolean;
-        };
-        if (!profileResponse.ok || !profile.sub || !profile.email || profile.email_verified === false)
-          return reply.redirect("/account/login/?oauth_error=profile");
-        const user = await findOrCreateOAuthUser(
+        const outcome = await completeSignIn(
           db,
-          { provider: provider.name, subject: profile.sub, email: profile.email, name: profile.name ?? "" },
+          provider!, // set here: without one the preHandler has answered 404
+          { ...request.query, expectedState, callbackUrl: callbackUrl(request) },
           { locale: request.locale, market: request.market.code },
         );
-        await adoptAnonymousBelongings(request.sessionId, user.id);
-        await startMemberSession(request, reply, user);
+        if ("failed" in outcome) return reply.redirect(`/account/login/?oauth_error=${outcome.failed}`);
+        await signIn(request, reply, outcome.user);
         return reply.redirect("/account/home/");
       } catch (error) {
         request.log.warn({ err: error }, "social sign-in failed");

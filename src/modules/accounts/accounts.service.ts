@@ -1,14 +1,22 @@
 import crypto from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import type { SessionUser } from "#kernel/session-user.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
-import type { SessionUser } from "#server/request-context.ts";
 import type { LoginInput, SignupInput } from "./accounts.contract.ts";
 import { authTokens, users } from "./accounts.schema.ts";
-import { hashPassword, verifyPassword } from "./password.ts";
-import { countAttempt } from "./rate-limit.service.ts";
-import { hashToken, newToken } from "./session.service.ts";
+import { hashNewPassword, hashPassword, verifyPassword } from "./password.ts";
+import {
+  admitLogIn,
+  type Clock,
+  countAttempt,
+  forgetLoginFailures,
+  loginFailed,
+  loginSucceeded,
+  systemClock,
+} from "./rate-limit.service.ts";
+import { destroyUserSessions, hashToken, newToken } from "./session.service.ts";
 
 export const VALIDATION_HOURS = 48;
 export const RESET_HOURS = 2;
@@ -29,12 +37,25 @@ const toSessionUser = (row: typeof users.$inferSelect): SessionUser => ({
   emailValidated: row.emailValidatedAt !== null,
 });
 
+/**
+ * What a sign-up did. The caller answers both the same way, so the answer does not tell whether the
+ * address has an account; only the mail differs, and it goes to the address's owner.
+ */
+export type SignUpOutcome =
+  | { created: true; user: SessionUser; validationToken: string }
+  | { created: false; owner: { email: string; name: string }; locale: UiLocale };
+
+/**
+ * A new account, or the account that already has this address. Both cost the same work: the
+ * password is checked and hashed first (so a common password is refused on both paths alike), then
+ * one insert is tried.
+ */
 export async function signUp(
   db: Db,
   input: SignupInput,
   context: { locale: UiLocale; market: string },
-): Promise<{ user: SessionUser; validationToken: string }> {
-  const passwordHash = await hashPassword(input.password);
+): Promise<SignUpOutcome> {
+  const passwordHash = await hashNewPassword(input.password);
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(users)
@@ -49,12 +70,20 @@ export async function signUp(
       .onConflictDoNothing()
       .returning();
     const row = inserted[0];
-    if (!row)
-      throw new HttpError(400, "validation_failed", "Some fields are not valid.", {
-        email: ["account.error.emailTaken"],
-      });
+    if (!row) {
+      const [owner] = await tx
+        .select({ email: users.email, name: users.name, locale: users.locale })
+        .from(users)
+        .where(eq(users.email, input.email));
+      if (!owner) throw new Error("sign-up: the insert met an account that is not there");
+      return {
+        created: false as const,
+        owner: { email: owner.email, name: owner.name },
+        locale: owner.locale as UiLocale,
+      };
+    }
     const validationToken = await issueToken(tx as unknown as Db, row.id, "validate_email", VALIDATION_HOURS);
-    return { user: toSessionUser(row), validationToken };
+    return { created: true as const, user: toSessionUser(row), validationToken };
   });
 }
 
@@ -74,9 +103,19 @@ async function issueToken(
   return token;
 }
 
-/** Checks the password, counting the attempt per IP and per account (the 11th in a minute is 429). */
-export async function logIn(db: Db, input: LoginInput, ip: string): Promise<SessionUser> {
-  await countAttempt(db, [`login:ip:${ip}`, `login:account:${input.email}`]);
+/**
+ * Checks the password within the log-in limits (rate-limit.service.ts, decision 0025): a wrong one
+ * is counted against the account and against this IP address on it; the right one clears both.
+ * `clock` is the time the limits count with.
+ */
+export async function logIn(
+  db: Db,
+  input: LoginInput,
+  ip: string,
+  clock: Clock = systemClock,
+): Promise<SessionUser> {
+  const now = clock();
+  await admitLogIn(db, input.email, ip, now);
   const [row] = await db
     .select()
     .from(users)
@@ -84,10 +123,13 @@ export async function logIn(db: Db, input: LoginInput, ip: string): Promise<Sess
   const valid = row
     ? await verifyPassword(row.passwordHash, input.password)
     : await verifyPassword(await decoy(), input.password).then(() => false);
-  if (!row || !valid)
+  if (!row || !valid) {
+    await loginFailed(db, input.email, ip, now);
     throw new HttpError(400, "invalid_credentials", "The e-mail address or the password is not right.", {
       password: ["account.error.invalidCredentials"],
     });
+  }
+  await loginSucceeded(db, input.email, ip);
   return toSessionUser(row);
 }
 
@@ -160,17 +202,24 @@ export async function newResetToken(
   };
 }
 
-export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
-  const passwordHash = await hashPassword(password);
-  return db.transaction(async (tx) => {
+/**
+ * Sets the new password with a reset link's token, then ends every session of the member (whoever
+ * was logged in with the old password is logged out) and lifts any wait on the account's log-in.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+  const passwordHash = await hashNewPassword(password);
+  const member = await db.transaction(async (tx) => {
     const userId = await consumeToken(tx as unknown as Db, token, "reset_password");
     // Whoever could open the mail owns the address, so the reset also confirms it.
-    await tx
+    const [row] = await tx
       .update(users)
       .set({ passwordHash, emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())` })
-      .where(eq(users.id, userId));
-    return userId;
+      .where(eq(users.id, userId))
+      .returning({ id: users.id, email: users.email });
+    return row as { id: number; email: string };
   });
+  await destroyUserSessions(db, member.id);
+  await forgetLoginFailures(db, member.email);
 }
 
 /** Social sign-in: the provider's verified address finds or makes the member. */
@@ -211,14 +260,4 @@ export async function findOrCreateOAuthUser(
     })
     .returning();
   return toSessionUser(created as typeof users.$inferSelect);
-}
-
-/** Favourites kept while anonymous become the member's at log-in (duplicates dropped). */
-export async function adoptAnonymousFavourites(db: Db, sessionId: string | null, userId: number) {
-  if (!sessionId) return;
-  await db.execute(sql`
-    update favourites set user_id = ${userId}, session_id = null
-     where session_id = ${sessionId} and user_id is null
-       and product_id not in (select product_id from favourites where user_id = ${userId})`);
-  await db.execute(sql`delete from favourites where session_id = ${sessionId} and user_id is null`);
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import type { SessionUser } from "#server/request-context.ts";
+import type { SessionUser } from "#kernel/session-user.ts";
 import { sessions, users } from "./accounts.schema.ts";
 
 export const SESSION_COOKIE = "sessionid";
@@ -115,10 +115,11 @@ export async function updateSessionData(db: Db, id: string, patch: Record<string
     .where(eq(sessions.id, id));
 }
 
-export async function purgeExpiredSessions(db: Db): Promise<number> {
-  const removed = await db
-    .delete(sessions)
-    .where(lt(sessions.expiresAt, new Date()))
-    .returning({ id: sessions.id });
+/**
+ * The scheduled purge: a session past its expiry can never be used again (loadSession refuses it),
+ * anonymous visitors' and bots' included.
+ */
+export async function purgeExpiredSessions(db: Db, now = new Date()): Promise<number> {
+  const removed = await db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id });
   return removed.length;
 }

@@ -93,7 +93,7 @@ describe("cart totals", () => {
 
 describe("combine offers", () => {
   it("prices a benefit item at the offer for as many units as there are trigger units", async () => {
-    const { combineOfferDiscounts } = await import("./cart.service.ts");
+    const { combineOfferDiscounts } = await import("./combine-offers.ts");
     const offer = { product_id: 1, benefit_product_ids: [2], discount_percentage: 50 };
     const lines = [
       { lineId: 10, productId: 1, quantity: 1, unitPrice: 99900, isPackage: false },
@@ -244,5 +244,64 @@ describe("vouchers and gift cards", () => {
     expect(all.paymentTotal).toBe(0);
     // Gift cards are payment: the VAT of the goods is unchanged.
     expect(all.paymentTotalVat).toBe(part.paymentTotalVat);
+  });
+});
+
+describe("thresholds count only goods that can be discounted", () => {
+  // 3 gift cards of 500 kr and a 219 kr boot: the gift cards are money, not goods on offer.
+  const bag = {
+    currency: "DKK",
+    paymentFee: 0,
+    delivery: { price: 3900, freeDeliveryLimit: 49900 },
+    lines: [
+      {
+        lineId: 1,
+        supplier: "Warehouse",
+        quantity: 3,
+        unitPrice: 50000,
+        unitRrp: 50000,
+        vatRate: 0,
+        sublines: [],
+        discountable: false,
+      },
+      {
+        lineId: 2,
+        supplier: "Warehouse",
+        quantity: 1,
+        unitPrice: 21900,
+        unitRrp: 21900,
+        vatRate: 25,
+        sublines: [],
+      },
+    ],
+  };
+
+  it("does not reach a voucher's minimum order with gift cards", () => {
+    const totals = computeTotals({
+      ...bag,
+      vouchers: [{ code: "PITCH-25EUR", kind: "fixed", value: 20000, minimumOrder: 100000 }],
+    });
+    expect(totals.coupons).toEqual([{ code: "PITCH-25EUR", amount: 0, applied: false }]);
+    expect(totals.orderTotal).toBe(150000 + 21900 + 3900);
+  });
+
+  it("does not make delivery free with gift cards, and says how much is left from the goods", () => {
+    const totals = computeTotals(bag);
+    expect(totals.delivery.unitPrice).toBe(3900);
+    expect(totals.leftForFreeDelivery).toBe(49900 - 21900);
+    expect(totals.thresholdTotal).toBe(21900);
+  });
+
+  it("makes every package's delivery free once the bag's discountable goods reach that package's limit", () => {
+    const totals = computeTotals({
+      ...bag,
+      lines: [...bag.lines, { ...bag.lines[1]!, lineId: 3, quantity: 2 }],
+      packages: [
+        { price: 3900, freeDeliveryLimit: 49900 },
+        { price: 4900, freeDeliveryLimit: 99900 },
+      ],
+    });
+    expect(totals.thresholdTotal).toBe(3 * 21900);
+    expect(totals.deliveryPerPackage).toEqual([0, 4900]);
   });
 });

@@ -71,6 +71,11 @@ export interface CartTotals {
   lines: LineTotals[];
   /** The goods: every line with its add-ons. */
   cartTotalAmount: number;
+  /**
+   * The goods that count towards a voucher's minimum order and the free-delivery limits: the lines
+   * that can be discounted (gift cards and goods excluded from discounts never count).
+   */
+  thresholdTotal: number;
   discount: number;
   delivery: { unitPrice: number; unitRrp: number };
   /** What each package's delivery costs, in the order `packages` gave them. */
@@ -122,7 +127,8 @@ export function computeTotals(input: TotalsInput): CartTotals {
   const cartTotalAmount = lines.reduce((sum, line) => sum + line.lineTotal, 0);
   const discount = lines.reduce((sum, line) => sum + line.lineTotalDiscount, 0);
 
-  // Vouchers: on the goods that may be discounted, one after the other, never below 0.
+  // Vouchers: on the goods that may be discounted, one after the other, never below 0. The same goods
+  // decide whether a voucher's minimum order and a free-delivery limit are reached.
   const eligible = input.lines.reduce(
     (sum, line, i) => (line.discountable === false ? sum : sum + (lines[i]?.lineTotal ?? 0)),
     0,
@@ -130,7 +136,7 @@ export function computeTotals(input: TotalsInput): CartTotals {
   let left = eligible;
   let freeDeliveryVoucher = false;
   const coupons = (input.vouchers ?? []).map((voucher) => {
-    if (cartTotalAmount < voucher.minimumOrder || lines.length === 0)
+    if (eligible < voucher.minimumOrder || lines.length === 0)
       return { code: voucher.code, amount: 0, applied: false };
     if (voucher.kind === "free_delivery") {
       freeDeliveryVoucher = true;
@@ -150,14 +156,13 @@ export function computeTotals(input: TotalsInput): CartTotals {
   const regular = packages.reduce((sum, pkg) => sum + pkg.price, 0);
   const perPackage = packages.map((pkg) =>
     lines.length === 0 ||
-    deliveryIsFree({ limit: pkg.freeDeliveryLimit, goodsTotal: cartTotalAmount, freeDeliveryVoucher })
+    deliveryIsFree({ limit: pkg.freeDeliveryLimit, goodsTotal: eligible, freeDeliveryVoucher })
       ? 0
       : pkg.price,
   );
   const limit = packages[0]?.freeDeliveryLimit ?? null;
   const delivery = { unitPrice: perPackage.reduce((sum, price) => sum + price, 0), unitRrp: regular };
-  const leftForFreeDelivery =
-    limit === null || freeDeliveryVoucher ? 0 : Math.max(0, limit - cartTotalAmount);
+  const leftForFreeDelivery = limit === null || freeDeliveryVoucher ? 0 : Math.max(0, limit - eligible);
 
   const orderTotal = roundForCurrency(
     cartTotalAmount - voucherTotal + delivery.unitPrice + input.paymentFee,
@@ -186,6 +191,7 @@ export function computeTotals(input: TotalsInput): CartTotals {
   return {
     lines,
     cartTotalAmount,
+    thresholdTotal: eligible,
     discount,
     delivery,
     deliveryPerPackage: perPackage,

@@ -1,20 +1,26 @@
 import { z } from "zod";
+import { coercedId, id } from "#kernel/ids.ts";
+import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
+import { benefitItemSchema } from "#modules/product/product.contract.ts";
 
 /** The supplier holding the shop's own stock, shown under the shop's name. */
 export const OWN_SUPPLIER = "Warehouse";
+
+/** The most units one bag line can hold, whatever the stock. */
+export const MAX_LINE_QUANTITY = 99;
 
 /**
  * `POST /cart/items/add_to_cart/`, form-encoded as the storefront posts it. `price` is accepted and
  * ignored: the server prices every line itself.
  */
 export const addToCartInput = z.object({
-  product: z.coerce.number({ error: "cart.error.product" }).int().positive({ error: "cart.error.product" }),
-  size: z.coerce.number({ error: "cart.error.size" }).int().positive({ error: "cart.error.size" }),
+  product: coercedId("cart.error.product"),
+  size: coercedId("cart.error.size"),
   amount: z.coerce
     .number({ error: "cart.error.amount" })
     .int({ error: "cart.error.amount" })
     .min(1, { error: "cart.error.amount" })
-    .max(99, { error: "cart.error.amount" })
+    .max(MAX_LINE_QUANTITY, { error: "cart.error.amount" })
     .default(1),
   get_errors: z.string().optional(),
   price: z.string().optional(),
@@ -23,21 +29,24 @@ export const addToCartInput = z.object({
 /** `POST /cart/items/new_cart/`: a package (bundle mode), each part in its own size. */
 export const newCartInput = z.object({
   product: z.object({
-    product_id: z.number().int().positive(),
-    amount: z.number().int().min(1).max(99).default(1),
+    product_id: id(),
+    amount: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
   }),
   subproducts: z
     .array(
       z.object({
-        product_id: z.number().int().positive(),
-        size_id: z.number().int().positive({ error: "cart.error.size" }),
-        amount: z.number().int().min(1).max(99).default(1),
+        product_id: id(),
+        size_id: id("cart.error.size"),
+        amount: z.number().int().min(1).max(MAX_LINE_QUANTITY).default(1),
       }),
     )
     .min(1)
     .max(10),
   promotions: z.array(z.unknown()).max(10).default([]),
 });
+
+/** A bag change that answers only that it was made. */
+export const okOutput = z.object({ success: z.literal(true) });
 
 export const addResultOutput = z.object({
   success: z.boolean(),
@@ -46,6 +55,15 @@ export const addResultOutput = z.object({
 });
 
 const messageSchema = z.object({ level_tag: z.enum(["info", "warning", "error"]), text: z.string() });
+
+/** A line's print as stored and sent back: every field present, empty when not chosen. */
+const lineCustomizationOutput = z.object({
+  name: z.string(),
+  number: z.string(),
+  marker: z.string(),
+  player_flag: z.string(),
+  print_type: z.string(),
+});
 
 export const cartLineOutput = z.object({
   line_id: z.number().int(),
@@ -72,15 +90,7 @@ export const cartLineOutput = z.object({
   customizable: z.boolean(),
   /** The member keeps this product as a favourite (always false for visitors). */
   is_favorite: z.boolean(),
-  customization: z
-    .object({
-      name: z.string(),
-      number: z.string(),
-      marker: z.string(),
-      player_flag: z.string(),
-      print_type: z.string(),
-    })
-    .nullable(),
+  customization: lineCustomizationOutput.nullable(),
   is_package: z.boolean(),
   customization_url: z.string().nullable(),
   message: messageSchema.nullable(),
@@ -132,7 +142,13 @@ export const updateQuantityInput = z.object({
     .trim()
     .regex(/^\d{1,3}$/, { error: "cart.error.amount" })
     .transform(Number)
-    .pipe(z.number().int().min(1, { error: "cart.error.amount" }).max(99, { error: "cart.error.amount" })),
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, { error: "cart.error.amount" })
+        .max(MAX_LINE_QUANTITY, { error: "cart.error.amount" }),
+    ),
 });
 
 export const lineMessagesOutput = z.object({
@@ -164,3 +180,42 @@ export const giftCardInput = z.object({
     .min(1, { error: "giftcard.error.required" })
     .max(40, { error: "giftcard.error.tooLong" }),
 });
+
+/** `POST /api/cart/shared/create_shared_cart/`: the link id of the shared copy. */
+export const sharedCartCreatedOutput = z.object({ shared_cart: z.string().uuid() });
+
+/** One item of a shared bag, as it can be bought now. */
+export const sharedItemOutput = z.object({
+  /** Its position in the shared bag, from 1. */
+  id: z.number().int(),
+  /** The product's card, or none when it is no longer sold in this market. */
+  product: z.array(productCardSchema),
+  size: z.string().nullable(),
+  size_id: z.number().int().nullable(),
+  quantity: z.number().int(),
+  /** A package's parts, each in its size. */
+  package: z.array(z.object({ product_id: z.number().int(), size_id: z.number().int() })).nullable(),
+  /** A gift card's value in minor units. */
+  giftcard_price: z.number().int().nullable(),
+  /** The print's fields one by one (the marker as `addon`), beside the whole print. */
+  name: z.string().nullable(),
+  number: z.string().nullable(),
+  addon: z.string().nullable(),
+  player_flag: z.string().nullable(),
+  customization: lineCustomizationOutput.nullable(),
+  sold_out: z.boolean(),
+});
+
+/** `GET /api/cart/shared/{uuid}/`. */
+export const sharedCartOutput = z.object({ shared_items: z.array(sharedItemOutput) });
+export type SharedCartOutput = z.output<typeof sharedCartOutput>;
+
+/**
+ * A small thing offered beside the checkout button, in the shape of an offer's benefit item: the
+ * product with its price, price before reduction and the sizes in stock (a size must be chosen).
+ */
+export const checkoutOfferOutput = benefitItemSchema;
+
+/** `GET /api/cart/checkout_offers/`. */
+export const checkoutOffersOutput = z.object({ offers: z.array(checkoutOfferOutput) });
+export type CheckoutOfferOutput = z.output<typeof checkoutOfferOutput>;

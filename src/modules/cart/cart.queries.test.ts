@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoShop } from "#db/seed/seed.ts";
 import { MARKETS } from "#modules/markets/markets.service.ts";
+import { seedDemoShop } from "#seed/seed.ts";
 import { countingQueries, createTestDatabase, type TestDatabase } from "#server/testing.ts";
 import { addToCart, readCart } from "./cart.service.ts";
 

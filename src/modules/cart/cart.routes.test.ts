@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, csrfHeaders, type TestApp, testVisitor } from "#server/testing.ts";
 
 let t: TestApp;
@@ -240,6 +240,10 @@ describe("whose bag", () => {
       name: "Bag Owner",
     });
     expect(signup.statusCode).toBe(201);
+    expect(
+      (await shopper.json("/api/auth/login/", { email: "bag-owner@example.com", password: "long-enough-1" }))
+        .statusCode,
+    ).toBe(200);
     await shopper.form("/cart/items/add_to_cart/", { product: plain.product_id, size: plain.size_id });
     await shopper.json("/api/auth/logout/", {});
 

@@ -1,15 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "#server/plugins/errors.ts";
-import { ensureSession } from "#server/plugins/session.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { idParams } from "#kernel/ids.ts";
+import { ensureSession } from "#modules/accounts/session-cookies.ts";
 import {
   addResultOutput,
   addToCartInput,
   cartOutput,
+  checkoutOffersOutput,
   giftCardInput,
   lineMessagesOutput,
   newCartInput,
+  okOutput,
+  sharedCartCreatedOutput,
+  sharedCartOutput,
   updateQuantityInput,
   voucherInput,
   voucherOutput,
@@ -17,26 +22,17 @@ import {
 import {
   addPackage,
   addToCart,
-  type CartOwner,
-  checkoutOffers,
   deleteLine,
-  findCartId,
-  getCustomizationOptions,
   readCart,
-  updateCustomization,
+  readOwnCart,
   updateLineQuantity,
 } from "./cart.service.ts";
-import { customizationInput } from "./customization.contract.ts";
+import { type CartOwner, cartOwnerOf } from "./cart-owner.ts";
+import { checkoutOffers } from "./checkout-offers.service.ts";
+import { customizationInput, customizationOptionsOutput } from "./customization.contract.ts";
+import { getCustomizationOptions, updateCustomization } from "./customizations.service.ts";
 import { createSharedCart, getSharedCart } from "./shared-carts.service.ts";
-import { addGiftCard, addVoucher, normaliseCode, removeGiftCard, removeVoucher } from "./vouchers.service.ts";
-
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-const okOutput = z.object({ success: z.literal(true) });
-
-const ownerOf = (request: FastifyRequest): CartOwner => ({
-  userId: request.user?.id ?? null,
-  sessionId: request.sessionId,
-});
+import { addGiftCard, addVoucher, removeGiftCard, removeVoucher } from "./vouchers.service.ts";
 
 /**
  * An add that fails answers with the storefront's add-result shape (success false and the message
@@ -76,7 +72,7 @@ async function enterCode(
 ) {
   await ensureSession(request, reply);
   try {
-    return { success: true, error_message: null, warning_message: await add(ownerOf(request)) };
+    return { success: true, error_message: null, warning_message: await add(cartOwnerOf(request)) };
   } catch (error) {
     return refusal(reply, error, (message) => ({ error_message: message, warning_message: [] }));
   }
@@ -97,10 +93,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         response: { 200: cartOutput },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return readCart(db, ownerOf(request), request.market, request.locale);
-    },
+    async (request) => readCart(db, cartOwnerOf(request), request.market, request.locale),
   );
 
   app.get(
@@ -109,17 +102,12 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The visitor's bag by its id (404 for any other bag)",
-        params: idParam,
+        params: idParams,
         response: { 200: cartOutput },
       },
     },
-    async (request, reply) => {
-      const owner = ownerOf(request);
-      if ((await findCartId(db, owner)) !== request.params.id)
-        throw new HttpError(404, "cart_not_found", "There is no such bag.");
-      reply.header("cache-control", "no-store");
-      return readCart(db, owner, request.market, request.locale);
-    },
+    async (request) =>
+      readOwnCart(db, cartOwnerOf(request), request.params.id, request.market, request.locale),
   );
 
   app.post(
@@ -135,7 +123,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await ensureSession(request, reply);
       return addResult(reply, async () => {
-        const { lineId } = await addToCart(db, ownerOf(request), {
+        const { lineId } = await addToCart(db, cartOwnerOf(request), {
           productId: request.body.product,
           sizeId: request.body.size,
           amount: request.body.amount,
@@ -158,7 +146,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await ensureSession(request, reply);
       return addResult(reply, async () => {
-        const { lineId, partIds } = await addPackage(db, ownerOf(request), {
+        const { lineId, partIds } = await addPackage(db, cartOwnerOf(request), {
           productId: request.body.product.product_id,
           amount: request.body.product.amount,
           parts: request.body.subproducts.map((part) => ({
@@ -177,7 +165,8 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The print options of a product, priced, and the longest print delay",
-        params: idParam,
+        params: idParams,
+        response: { 200: customizationOptionsOutput },
       },
     },
     async (request) =>
@@ -190,13 +179,13 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Sets the print of a bag line (form-encoded); all fields empty removes it",
-        params: idParam,
+        params: idParams,
         body: customizationInput,
         response: { 200: okOutput },
       },
     },
     async (request) => {
-      await updateCustomization(db, ownerOf(request), request.params.id, request.body);
+      await updateCustomization(db, cartOwnerOf(request), request.params.id, request.body);
       return { success: true as const };
     },
   );
@@ -207,12 +196,12 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Sets a line's quantity (at least 1; more than is left sets what is left, with a warning)",
-        params: idParam,
+        params: idParams,
         body: updateQuantityInput,
         response: { 200: lineMessagesOutput },
       },
     },
-    async (request) => updateLineQuantity(db, ownerOf(request), request.params.id, request.body.amount),
+    async (request) => updateLineQuantity(db, cartOwnerOf(request), request.params.id, request.body.amount),
   );
 
   app.post(
@@ -221,12 +210,12 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Removes a line from the bag",
-        params: idParam,
+        params: idParams,
         response: { 200: lineMessagesOutput },
       },
     },
     async (request) => {
-      await deleteLine(db, ownerOf(request), request.params.id);
+      await deleteLine(db, cartOwnerOf(request), request.params.id);
       return { messages: [] };
     },
   );
@@ -243,12 +232,13 @@ export async function cartRoutes(fastify: FastifyInstance) {
     },
     (request, reply) =>
       enterCode(request, reply, async (owner) => {
-        const code = request.body.voucher_code;
-        await addVoucher(db, owner, { code, currency: request.market.currency, ip: request.ip });
-        // A voucher whose minimum order is not reached yet stays on the bag: say so.
-        const cart = await readCart(db, owner, request.market, request.locale);
-        const added = cart.coupons.find((coupon) => coupon.code === normaliseCode(code));
-        return added?.message ? [added.message] : [];
+        const { warnings } = await addVoucher(db, owner, {
+          code: request.body.voucher_code,
+          market: request.market,
+          locale: request.locale,
+          ip: request.ip,
+        });
+        return warnings;
       }),
   );
 
@@ -263,7 +253,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await removeVoucher(db, ownerOf(request), request.params.code);
+      await removeVoucher(db, cartOwnerOf(request), request.params.code);
       return { success: true as const };
     },
   );
@@ -301,7 +291,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await removeGiftCard(db, ownerOf(request), request.params.last4);
+      await removeGiftCard(db, cartOwnerOf(request), request.params.last4);
       return { success: true as const };
     },
   );
@@ -312,10 +302,10 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Shares the bag: a copy of its lines under a link id (400 for an empty bag)",
-        response: { 200: z.object({ shared_cart: z.string().uuid() }) },
+        response: { 200: sharedCartCreatedOutput },
       },
     },
-    async (request) => ({ shared_cart: await createSharedCart(db, ownerOf(request)) }),
+    async (request) => ({ shared_cart: await createSharedCart(db, cartOwnerOf(request)) }),
   );
 
   app.get(
@@ -325,6 +315,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         tags,
         summary: "A shared bag's items as they can be bought now (sold_out marks those that cannot)",
         params: z.object({ uuid: z.string().uuid({ error: "cart.error.sharedLink" }) }),
+        response: { 200: sharedCartOutput },
       },
     },
     async (request) => getSharedCart(db, request.params.uuid, request.market.currency),
@@ -336,11 +327,11 @@ export async function cartRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Small things to add before checking out (socks, shin guards) not in the bag yet",
+        response: { 200: checkoutOffersOutput },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return { offers: await checkoutOffers(db, ownerOf(request), request.market.currency) };
-    },
+    async (request) => ({
+      offers: await checkoutOffers(db, cartOwnerOf(request), request.market.currency),
+    }),
   );
 }

@@ -29,3 +29,26 @@ export const customizationInput = z.object({
 });
 
 export type CustomizationInput = z.output<typeof customizationInput>;
+
+/** One print option of a product as `GET /customizations/get/{product_id}/` lists it. */
+export const customizationOptionOutput = z.object({
+  id: z.number().int(),
+  /** The field it prints: name, number, marker, player_flag or print_type. */
+  name: z.string(),
+  /** How the panel asks for it: a list of choices, an on/off toggle, or typed text. */
+  type: z.enum(["choice", "toggle", "text"]),
+  title: z.string(),
+  description: z.string(),
+  /** In the market's currency, as a decimal amount. */
+  price: z.number(),
+  currency: z.string(),
+  max_length: z.number().int().nullable(),
+  selections: z.array(z.object({ value: z.string(), name: z.string() })),
+});
+
+/** `GET /customizations/get/{product_id}/`: the options and the longest print delay among them. */
+export const customizationOptionsOutput = z.object({
+  data: z.array(customizationOptionOutput),
+  customization_delays: z.object({ max_days: z.number().int() }),
+});
+export type CustomizationOptionsOutput = z.output<typeof customizationOptionsOutput>;

@@ -1,10 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
 import { productSizes, products } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import type { SharedCartOutput } from "./cart.contract.ts";
 import { cartLines, type SharedItem, sharedCarts } from "./cart.schema.ts";
-import { type CartOwner, findCartId } from "./cart.service.ts";
+import { type CartOwner, findCartId } from "./cart-owner.ts";
 
 /** `POST /api/cart/shared/create_shared_cart/`: a copy of the bag's lines under a new link id. */
 export async function createSharedCart(db: Db, owner: CartOwner): Promise<string> {
@@ -29,7 +30,7 @@ export async function createSharedCart(db: Db, owner: CartOwner): Promise<string
  * `GET /api/cart/shared/{uuid}/`: the shared lines as they can be bought now. An item is sold out
  * when its product is offline, its size is gone or out of stock, or (a package) any part is.
  */
-export async function getSharedCart(db: Db, id: string, currency: string) {
+export async function getSharedCart(db: Db, id: string, currency: string): Promise<SharedCartOutput> {
   const [shared] = await db.select().from(sharedCarts).where(eq(sharedCarts.id, id));
   if (!shared) throw new HttpError(404, "shared_cart_not_found", "There is no such shared bag.");
   const productIds = [

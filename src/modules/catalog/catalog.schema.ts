@@ -12,9 +12,9 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
+import type { Translated } from "#kernel/translate.ts";
 
 /** Text in every UI locale, English as the fallback: { en: "…", da: "…", … }. */
-export type Translated = Record<string, string>;
 
 export const brands = pgTable(
   "brands",
@@ -257,31 +257,4 @@ export const promotions = pgTable(
     validTo: timestamp("valid_to", { withTimezone: true }).notNull(),
   },
   (t) => [index("promotions_product_idx").on(t.productId)],
-);
-
-/**
- * Back-in-stock alerts: one e-mail when the size is in stock again (notified_at marks it sent).
- * The newsletter opt-in given with the alert is kept with it.
- */
-export const stockAlerts = pgTable(
-  "stock_alerts",
-  {
-    id: serial("id").primaryKey(),
-    email: text("email").notNull(),
-    productId: integer("product_id")
-      .notNull()
-      .references(() => products.id, { onDelete: "cascade" }),
-    sizeId: integer("size_id")
-      .notNull()
-      .references(() => productSizes.id, { onDelete: "cascade" }),
-    newsletter: boolean("newsletter").notNull().default(false),
-    locale: text("locale").notNull(),
-    market: text("market").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    notifiedAt: timestamp("notified_at", { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex("stock_alerts_pending_key").on(t.sizeId, t.email).where(sql`${t.notifiedAt} is null`),
-    index("stock_alerts_size_idx").on(t.sizeId),
-  ],
 );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
 import { getProductCards, listBrands, listCategoryTree } from "./catalog.service.ts";
 
@@ -105,5 +105,24 @@ describe("media", () => {
     expect((await t.app.inject({ method: "GET", url: "/media/brands/no-such-brand.svg" })).statusCode).toBe(
       404,
     );
+  });
+
+  it("sends pictures as SVG that runs nothing, editorial art for any slug, and a JSON 404 for bad paths", async () => {
+    const art = await t.app.inject({ method: "GET", url: "/media/content/summer-guide.svg" });
+    expect(art.statusCode).toBe(200);
+    expect(art.headers["content-type"]).toBe("image/svg+xml; charset=utf-8");
+    expect(art.headers["cache-control"]).toBe("public, max-age=604800");
+    expect(art.headers["content-security-policy"]).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    expect(art.body).toMatch(/^<svg /);
+    for (const url of [
+      "/media/content/Not_A_Slug.svg",
+      "/media/brands/%3Cscript%3E.svg",
+      "/media/products/1/8.svg",
+      "/media/products/0/0.svg",
+    ]) {
+      const missing = await t.app.inject({ method: "GET", url });
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json(), url).toEqual({ error: "not_found", message: "No such picture." });
+    }
   });
 });

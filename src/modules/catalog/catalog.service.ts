@@ -1,18 +1,17 @@
 import { asc, type SQL, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
-import { CURRENCIES } from "#modules/markets/markets.service.ts";
+import { type Db, rows } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { toAmount } from "#kernel/money.ts";
+import { translate } from "#kernel/translate.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
-import { brands, categories, type Translated } from "./catalog.schema.ts";
+import { brands, categories } from "./catalog.schema.ts";
 
-export function translate(text: Translated | null | undefined, locale: string): string {
-  if (!text) return "";
-  return text[locale] ?? text[locale.split("-")[0] ?? ""] ?? text.en ?? Object.values(text)[0] ?? "";
-}
-
-/** Minor units → the decimal amount the API speaks. */
-export function toAmount(minor: number, currency: string): number {
-  const exponent = CURRENCIES[currency]?.exponent ?? 2;
-  return minor / 10 ** exponent;
+/**
+ * The one answer for a product id or slug the catalogue does not know (or will not show), so every
+ * call that looks a product up says it in the same words and with the same code.
+ */
+export function productNotFound(): HttpError {
+  return new HttpError(404, "product_not_found", "There is no such product.");
 }
 
 export function productImageUrl(productId: number, view = 0): string {
@@ -20,7 +19,7 @@ export function productImageUrl(productId: number, view = 0): string {
 }
 
 export async function listCategoryTree(db: Db, locale: string): Promise<CategoryNode[]> {
-  const rows = await db
+  const all = await db
     .select({
       id: categories.id,
       parentId: categories.parentId,
@@ -30,7 +29,7 @@ export async function listCategoryTree(db: Db, locale: string): Promise<Category
     .from(categories)
     .orderBy(asc(categories.sort));
   const build = (parentId: number | null): CategoryNode[] =>
-    rows
+    all
       .filter((row) => row.parentId === parentId)
       .map((row) => ({
         id: row.id,
@@ -43,8 +42,8 @@ export async function listCategoryTree(db: Db, locale: string): Promise<Category
 }
 
 export async function listBrands(db: Db): Promise<Brand[]> {
-  const rows = await db.select().from(brands).orderBy(asc(brands.sort));
-  return rows.map((b) => ({
+  const found = await db.select().from(brands).orderBy(asc(brands.sort));
+  return found.map((b) => ({
     id: b.id,
     slug: b.slug,
     name: b.name,
@@ -126,7 +125,9 @@ export async function queryProductCards(
   }
   // The page is chosen first on plain columns; sizes and the 30-day lowest price are then worked out
   // for the page's rows only, not for every matching product.
-  const result = await db.execute(sql`
+  const found = await rows<CardRow>(
+    db,
+    sql`
     with page as (
       select p.id, pp.price, pp.rrp, count(*) over () as total,
              row_number() over (order by ${query.orderBy ?? sql.raw(ORDER[query.sort ?? "default"])}) as position
@@ -148,9 +149,12 @@ export async function queryProductCards(
       from page
       join products p on p.id = page.id
       join brands b on b.id = p.brand_id
-     order by page.position`);
-  const rows = (result as unknown as { rows: CardRow[] }).rows;
-  return { cards: rows.map((row) => toProductCard(row, query.currency)), total: Number(rows[0]?.total ?? 0) };
+     order by page.position`,
+  );
+  return {
+    cards: found.map((row) => toProductCard(row, query.currency)),
+    total: Number(found[0]?.total ?? 0),
+  };
 }
 
 function toProductCard(row: CardRow, currency: string): ProductCard {

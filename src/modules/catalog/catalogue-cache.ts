@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
-import type { Db } from "#db/client.ts";
+import { type Db, rows } from "#db/client.ts";
 
 /**
  * Catalogue reads (listings with their facet counts, categories, editorial inserts) cached per
@@ -42,9 +42,11 @@ function cacheFor(db: Db): PerDatabase {
 export function catalogueRevision(db: Db): Promise<string> {
   const cache = cacheFor(db);
   if (!cache.revisionRead) {
-    cache.revisionRead = db
-      .execute(sql`select last_value::text as revision from catalogue_revision`)
-      .then((result) => (result as unknown as { rows: { revision: string }[] }).rows[0]?.revision ?? "0")
+    cache.revisionRead = rows<{ revision: string }>(
+      db,
+      sql`select last_value::text as revision from catalogue_revision`,
+    )
+      .then((found) => found[0]?.revision ?? "0")
       .finally(() => {
         cache.revisionRead = null;
       });

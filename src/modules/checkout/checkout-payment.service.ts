@@ -1,15 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
-import { findCartId } from "#modules/cart/cart.service.ts";
-import { translate } from "#modules/catalog/catalog.service.ts";
-import type { Mailer } from "#modules/mail/mail.service.ts";
-import { renderOrderConfirmation } from "#modules/orders/order-mail.ts";
-import {
-  markConfirmationSent,
-  type OrderPayment,
-  orderForMail,
-  placeOrder,
-} from "#modules/orders/orders.service.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { translate } from "#kernel/translate.ts";
+import { findCartId } from "#modules/cart/cart-owner.ts";
+import type { Outbox } from "#modules/jobs/job-queue.ts";
+import { findOrderByPaymentReference } from "#modules/orders/orders.service.ts";
+import { paymentMethods } from "#modules/payments/payments.schema.ts";
 import {
   authoriseTestBnpl,
   authoriseTestCard,
@@ -18,20 +14,26 @@ import {
   cardProblems,
   findAuthorised,
 } from "#modules/payments/payments.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
-import { checkoutSessions, paymentMethods, type ReviewChoices } from "./checkout.schema.ts";
+import { checkoutSessions, type ReviewChoices } from "./checkout.schema.ts";
 import {
   checkoutState,
+  paymentReferenceOf,
   readinessProblem,
   requireCartId,
   type Shopper,
   sessionOf,
-} from "./checkout.service.ts";
+} from "./checkout-state.ts";
+import { type OrderPayment, placeOrder } from "./place-order.flow.ts";
+
+/** An order was committed: its market and payment gateway (never a shopper, an address or an amount). */
+export type OrderPlacedListener = (order: { market: string; gateway: OrderPayment["gateway"] }) => void;
 
 export interface PaymentDeps {
-  mailer: Mailer;
-  publicUrl: string;
+  /** Where placing an order queues its confirmation mail. */
+  outbox: Outbox;
   log: { error(object: unknown, message: string): void };
+  /** Told of every new order once its transaction has committed (the shop's metrics count them). */
+  onOrderPlaced?: OrderPlacedListener | undefined;
 }
 
 export const receiptUrl = (token: string) => `/checkout/receipt/?token=${token}`;
@@ -45,19 +47,6 @@ async function readyState(db: Db, shopper: Shopper) {
   return state;
 }
 
-/** Sends the confirmation once; a mail problem is logged, never undoes the order. */
-async function confirm(db: Db, deps: PaymentDeps, orderId: number) {
-  try {
-    const data = await orderForMail(db, orderId);
-    if (!data || data.order.confirmationSentAt) return;
-    const mail = renderOrderConfirmation(data, deps.publicUrl);
-    await deps.mailer.send({ to: data.order.email, ...mail });
-    await markConfirmationSent(db, orderId);
-  } catch (error) {
-    deps.log.error({ err: error, orderId }, "order confirmation mail failed");
-  }
-}
-
 async function place(
   db: Db,
   deps: PaymentDeps,
@@ -66,8 +55,15 @@ async function place(
   payment: OrderPayment,
   review: ReviewChoices,
 ) {
-  const order = await placeOrder(db, shopper, cartId, payment, review);
-  if (order.created) await confirm(db, deps, order.id);
+  const order = await placeOrder(db, deps.outbox, shopper, cartId, payment, review);
+  if (order.created) {
+    // placeOrder returns once its transaction has committed: the order exists now.
+    try {
+      deps.onOrderPlaced?.({ market: shopper.market.code, gateway: payment.gateway });
+    } catch (error) {
+      deps.log.error({ err: error, orderId: order.id }, "order listener failed");
+    }
+  }
   return order;
 }
 
@@ -80,17 +76,25 @@ export async function submitReview(
   db: Db,
   deps: PaymentDeps,
   shopper: Shopper,
-  input: { policy: boolean; subscribe_newsletters: boolean; source: string; device: string; signup: boolean },
+  input: {
+    policy: boolean;
+    subscribe_newsletters: boolean;
+    source: string;
+    device: string;
+    signup: boolean;
+    reviewed_total_minor?: number | undefined;
+  },
 ) {
   if (!input.policy)
     throw new HttpError(400, "validation_failed", "checkout.error.policy", {
       policy: ["checkout.error.policy"],
     });
   const state = await readyState(db, shopper);
-  const review = {
+  const review: ReviewChoices = {
     subscribeNewsletters: input.subscribe_newsletters,
     source: input.source,
     device: input.device,
+    reviewedTotal: input.reviewed_total_minor ?? null,
   };
   await db
     .update(checkoutSessions)
@@ -111,8 +115,7 @@ export async function submitReview(
     );
     return { success: true, redirect_url: receiptUrl(order.token), payment: null };
   }
-  const reference = state.session.paymentReference;
-  if (!reference) throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  const reference = await paymentReferenceOf(db, state.session);
   if (gateway === "test-bnpl") {
     const token = state.session.authorizationToken;
     const attempt = token ? await findAuthorised(db, { reference, gateway: "test-bnpl", token }) : null;
@@ -171,7 +174,7 @@ export async function payByCard(db: Db, shopper: Shopper, card: CardInput) {
   if (state.paymentMethod?.gateway !== "test-card")
     throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
   if (!state.session.review) throw new HttpError(409, "review_missing", "checkout.error.policy");
-  const reference = state.session.paymentReference as string;
+  const reference = await paymentReferenceOf(db, state.session);
   const result = await authoriseTestCard(db, {
     reference,
     amount: state.priced.totals.paymentTotal,
@@ -196,10 +199,7 @@ export async function paymentResult(
   query: { authResult: string; merchantReference: string },
 ): Promise<string> {
   const refused = "/checkout/payment?payment_error=refused";
-  const existing = await db.query.orders.findFirst({
-    where: (o, { eq: equals }) => equals(o.paymentReference, query.merchantReference),
-    columns: { token: true },
-  });
+  const existing = await findOrderByPaymentReference(db, query.merchantReference);
   if (existing) return receiptUrl(existing.token);
   if (query.authResult.toLowerCase() !== "authorised") return refused;
   const attempt = await findAuthorised(db, { reference: query.merchantReference, gateway: "test-card" });
@@ -228,10 +228,7 @@ export async function paymentResult(
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) {
       // A replay that lost the race to the first arrival finds its order now.
-      const placed = await db.query.orders.findFirst({
-        where: (o, { eq: equals }) => equals(o.paymentReference, query.merchantReference),
-        columns: { token: true },
-      });
+      const placed = await findOrderByPaymentReference(db, query.merchantReference);
       if (placed) return receiptUrl(placed.token);
       return `/cart/?checkout_error=${error.code}`;
     }
@@ -245,7 +242,7 @@ export async function authoriseBnpl(db: Db, shopper: Shopper) {
   if (state.paymentMethod?.gateway !== "test-bnpl")
     throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
   return authoriseTestBnpl(db, {
-    reference: state.session.paymentReference as string,
+    reference: await paymentReferenceOf(db, state.session),
     amount: state.priced.totals.paymentTotal,
     currency: state.priced.currency,
     email: state.session.email ?? "",

@@ -2,10 +2,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoShop } from "#db/seed/seed.ts";
 import { requireMarket } from "#modules/markets/markets.service.ts";
+import { seedDemoShop } from "#seed/seed.ts";
 import { countingQueries, createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
-import { deliveryData, paymentGateways } from "./checkout.service.ts";
+import { lastMailTo } from "../../../tests/support/mail-files.ts";
+import { CARD_ATTEMPTS_PER_MINUTE } from "./checkout.routes.ts";
 import {
   AUTHORISED_CARD,
   choosePayment,
@@ -16,6 +17,8 @@ import {
   rowsOf,
   type SizeRow,
 } from "./checkout.test-helpers.ts";
+import { deliveryData } from "./checkout-delivery.service.ts";
+import { paymentGateways } from "./checkout-payment-methods.service.ts";
 
 let t: TestApp;
 let own: SizeRow;
@@ -23,7 +26,8 @@ let second: SizeRow;
 let marketplace: SizeRow;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Poland has a host of its own; every other market is on PUBLIC_URL.
+  t = await createTestApp({ publicUrl: "https://shop.example", hostMarkets: { "pitchside.pl": "pl" } });
   await seedDemoShop(t.database, { products: 300, seed: 7, dataDir: "" });
   own = await pickSize(t, { marketplace: false });
   second = await pickSize(t, { marketplace: false, skip: [own.product_id] });
@@ -264,6 +268,7 @@ describe("payment and placing the order", () => {
     expect(receipt.totals.amount_due).toBe(cart.payment_total);
     expect(await stockOf(second.size_id)).toBe((before ?? 0) - 1);
     // The confirmation mail, in Danish, as HTML and text, names the order.
+    await t.app.jobs.drain();
     const mailDir = path.join(t.config.dataDir, "mail");
     const mails = fs.readdirSync(mailDir).map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"));
     const confirmation = mails.find((mail) => mail.includes(`ST${receipt.order_id}`));
@@ -271,6 +276,8 @@ describe("payment and placing the order", () => {
     expect(confirmation).toContain(`Subject: Din Pitchside-ordre ST${receipt.order_id}`);
     expect(confirmation).toMatch(/Content-Type: text\/plain/);
     expect(confirmation).toMatch(/Content-Type: text\/html/);
+    // Its link to the receipt is on the shop's address for the order's market.
+    expect(lastMailTo(mailDir, "mette@example.com").link).toBe(`https://shop.example${receiptUrl}`);
     expect((await guest.get("/cart/data/")).json().lines).toHaveLength(0);
     // Another visitor holding the token gets nothing.
     const stranger = await testVisitor(t).get(`/checkout/receipt_data/?token=${token}`);
@@ -311,6 +318,32 @@ describe("payment and placing the order", () => {
     expect(after).toBe(count + 1);
   });
 
+  it("refuses a visitor's card tries over the limit before the provider sees them", async () => {
+    const guest = await readyGuest(t, [own]);
+    await choosePayment(guest, "test-card");
+    const review = await guest.json("/checkout/step_review_submit/", { policy: true });
+    expect(review.statusCode).toBe(200);
+    const { reference } = review.json().payment as { reference: string };
+    const refusedCard = { ...AUTHORISED_CARD, number: "4000 0000 0000 0002" };
+    // A body the contract refuses is not a try.
+    const malformed = await guest.json("/checkout/adyen_split_on_payment/", {
+      data: { paymentMethod: { ...refusedCard, type: "giftcard" } },
+    });
+    expect(malformed.statusCode).toBe(400);
+    const statuses: number[] = [];
+    for (let i = 0; i <= CARD_ATTEMPTS_PER_MINUTE; i++)
+      statuses.push(
+        (await guest.json("/checkout/adyen_split_on_payment/", { data: { paymentMethod: refusedCard } }))
+          .statusCode,
+      );
+    expect(statuses).toEqual([...Array(CARD_ATTEMPTS_PER_MINUTE).fill(200), 429]);
+    const [{ tries }] = (await rowsOf<{ tries: number }>(
+      t,
+      sql`select count(*)::int as tries from payment_attempts where reference = ${reference}`,
+    )) as [{ tries: number }];
+    expect(tries).toBe(CARD_ATTEMPTS_PER_MINUTE);
+  });
+
   it("captures the authorisation of each placed order and no other", async () => {
     const rows = await rowsOf<{ status: string; placed: boolean }>(
       t,
@@ -327,7 +360,16 @@ describe("payment and placing the order", () => {
       sql`select row_to_json(a)::text as row from payment_attempts a`,
     );
     expect(dump.length).toBeGreaterThan(0);
-    expect(dump.some((r) => r.row.includes("4111") || r.row.includes("737"))).toBe(false);
+    // Whole card numbers (spaced or not), the security code as a value, or card-field names —
+    // a bare "737" would also match ids and timestamps, so the check looks for the data itself.
+    const cardData = [
+      /4111 ?1111 ?1111 ?1111/,
+      /4000 ?0000 ?0000 ?0002/,
+      /"(cvc|cvv|securityCode|cardNumber|number)"/i,
+      /:"737"/,
+    ];
+    const leaks = dump.filter((r) => cardData.some((pattern) => pattern.test(r.row)));
+    expect(leaks).toEqual([]);
   });
 
   it("places a cash-on-delivery order directly from the review", async () => {
@@ -363,6 +405,59 @@ describe("payment and placing the order", () => {
     );
     expect(order).toMatchObject({ payment_gateway: "cod", currency: "PLN", subscribe_newsletters: true });
     expect(order?.payment_fee).toBeGreaterThan(0);
+    // The confirmation links to the receipt on the Polish market's own host.
+    await t.app.jobs.drain();
+    const mailed = lastMailTo(path.join(t.config.dataDir, "mail"), "jan@example.com");
+    expect(mailed.link).toBe(`https://pitchside.pl${review.json().redirect_url}`);
+  });
+
+  it("refuses a cash-on-delivery order whose total changed after the review, and places it at the new one", async () => {
+    const size = await pickSize(t, { marketplace: false, skip: [own.product_id, second.product_id] });
+    const guest = await readyGuest(t, [size], {
+      market: "pl",
+      address: {
+        country: "pol",
+        name: "Ewa Nowak",
+        address: "ul. Boczna",
+        addr_number: "3",
+        post_nummer: "00-002",
+        town: "Warszawa",
+        phone: "+48 600 100 300",
+        email: "ewa@example.com",
+      },
+    });
+    const [voucher] = await rowsOf<{ code: string }>(
+      t,
+      sql`select code from vouchers where code like 'PITCH-10OFF-%' limit 1`,
+    );
+    expect((await guest.json("/api/vouchers/add/", { voucher_code: voucher!.code })).statusCode).toBe(200);
+    await choosePayment(guest, "cod");
+    const reviewed = (await guest.get("/checkout/payment_gateways/")).json() as { order_total_minor: number };
+    // The voucher runs out while the shopper reads the review.
+    await t.database.db.execute(
+      sql`update vouchers set usage_limit = used_count where code = ${voucher!.code}`,
+    );
+    const refused = await guest.json("/checkout/step_review_submit/", {
+      policy: true,
+      reviewed_total_minor: reviewed.order_total_minor,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ error: "total_changed", message: "checkout.error.totalChanged" });
+    const none = await rowsOf(t, sql`select id from orders where email = 'ewa@example.com'`);
+    expect(none).toHaveLength(0);
+    await t.database.db.execute(sql`update vouchers set usage_limit = null where code = ${voucher!.code}`);
+
+    const again = (await guest.get("/checkout/payment_gateways/")).json() as { order_total_minor: number };
+    const placed = await guest.json("/checkout/step_review_submit/", {
+      policy: true,
+      reviewed_total_minor: again.order_total_minor,
+    });
+    expect(placed.statusCode).toBe(200);
+    const [order] = await rowsOf<{ total: number }>(
+      t,
+      sql`select total from orders where email = 'ewa@example.com'`,
+    );
+    expect(order?.total).toBe(again.order_total_minor);
   });
 
   it("places a pay-later order once the provider approves, and refuses an unknown token", async () => {
@@ -405,6 +500,11 @@ describe("orders API", () => {
       name: "Owner",
     });
     expect(signup.statusCode).toBe(201);
+    const login = await member.json("/api/auth/login/", {
+      email: "orders-owner@example.com",
+      password: "Correct-Horse-42",
+    });
+    expect(login.statusCode, login.body).toBe(200);
     await member.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
     // A member's e-mail is their account's; the address joins their address book once.
     const { email: _guestEmail, ...memberAddress } = DANISH_ADDRESS;
@@ -440,6 +540,7 @@ describe("orders API", () => {
       password: "Correct-Horse-42",
       name: "Other",
     });
+    await other.json("/api/auth/login/", { email: "orders-other@example.com", password: "Correct-Horse-42" });
     const foreign = await other.get(`/v1.1/orders/${number}/`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().error).toBe("invalid_id");
@@ -457,6 +558,35 @@ describe("policies", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
     expect((await testVisitor(t).get("/policies/nobody/")).statusCode).toBe(404);
+  });
+});
+
+describe("contracts", () => {
+  it("declares what every checkout call answers, and a redirect's status with no body", async () => {
+    const document = (await t.app.inject({ method: "GET", url: "/api/docs/openapi.json" })).json() as {
+      paths: Record<
+        string,
+        Record<string, { tags?: string[]; responses?: Record<string, { content?: unknown }> }>
+      >;
+    };
+    const calls = Object.entries(document.paths).flatMap(([url, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.tags?.includes("checkout") || url.startsWith("/payments/"))
+        .map(([method, operation]) => ({
+          call: `${method.toUpperCase()} ${url}`,
+          responses: operation.responses ?? {},
+        })),
+    );
+    expect(calls.length).toBeGreaterThanOrEqual(18);
+    const undeclared = calls
+      .filter(({ responses }) => !responses["200"]?.content && !responses["303"])
+      .map(({ call }) => call);
+    expect(undeclared).toEqual([]);
+    const result = await testVisitor(t).get(
+      "/checkout/adyen_payment_result/?authResult=Refused&merchantReference=PS-x",
+    );
+    expect(result.statusCode).toBe(303);
+    expect(result.body).toBe("");
   });
 });
 
@@ -489,5 +619,56 @@ describe("queries", () => {
       counts.push(row);
     }
     expect(counts[1]).toEqual(counts[0]);
+  });
+});
+
+describe("the shop's metrics", () => {
+  const ordersCounted = async () => {
+    const text = (await t.app.inject({ method: "GET", url: "/metrics" })).body;
+    const line = text
+      .split("\n")
+      .find((l) => l.startsWith('pitchside_orders_placed_total{market="pl",payment_gateway="cod"}'));
+    return Number(line?.split(" ")[1] ?? 0);
+  };
+
+  it("counts an order once it is committed, and not an order that was refused", async () => {
+    const before = await ordersCounted();
+    const size = await pickSize(t, { marketplace: false, offset: 3 });
+    const guest = await readyGuest(t, [size], {
+      market: "pl",
+      address: {
+        country: "pol",
+        name: "Piotr Zielinski",
+        address: "ul. Polna",
+        addr_number: "9",
+        post_nummer: "00-003",
+        town: "Warszawa",
+        phone: "+48 600 100 400",
+        email: "piotr@example.com",
+      },
+    });
+    await choosePayment(guest, "cod");
+    const refused = await guest.json("/checkout/step_review_submit/", {
+      policy: true,
+      reviewed_total_minor: 1,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await ordersCounted()).toBe(before);
+    await t.app.jobs.drain();
+    const placed = await guest.json("/checkout/step_review_submit/", { policy: true });
+    expect(placed.statusCode).toBe(200);
+    expect(await ordersCounted()).toBe(before + 1);
+    // Its confirmation waits in the queue until a worker sends it; the queue's depth shows it.
+    const confirmationsWaiting = async () =>
+      (await t.app.inject({ method: "GET", url: "/metrics" })).body
+        .split("\n")
+        .find((l) => l.startsWith('pitchside_queue_jobs{queue="orders.confirmation",state="queued"}'));
+    expect(await confirmationsWaiting()).toBe(
+      'pitchside_queue_jobs{queue="orders.confirmation",state="queued"} 1',
+    );
+    await t.app.jobs.drain();
+    expect(await confirmationsWaiting()).toBe(
+      'pitchside_queue_jobs{queue="orders.confirmation",state="queued"} 0',
+    );
   });
 });

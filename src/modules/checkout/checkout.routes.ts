@@ -1,43 +1,51 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Db } from "#db/client.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
-import { createMailer } from "#modules/mail/mail.service.ts";
-import { receiptData } from "#modules/orders/orders.service.ts";
+import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
 import {
+  addressFormOutput,
   addressFormQuery,
   addressInput,
   authorizationTokenInput,
+  bnplAuthorisationSchema,
+  cardPaymentResultSchema,
   commentInput,
+  commentResultSchema,
+  customerAddressesSchema,
+  deliveryDataSchema,
   deliverySubmitInput,
+  dropPointsSchema,
   findDropPointQuery,
+  noBody,
+  paymentGatewaysSchema,
   paymentResultQuery,
+  paymentSelectedSchema,
   paymentSubmitInput,
   receiptQuery,
+  reviewResultSchema,
   reviewSubmitInput,
+  savedAddressSchema,
   selectDeliveryInput,
+  setAddressResultSchema,
   splitPaymentInput,
+  successSchema,
 } from "./checkout.contract.ts";
-import {
-  addressForm,
-  customerAddresses,
-  deliveryData,
-  findDropPoints,
-  getAddress,
-  paymentGateways,
-  type Shopper,
-  selectDelivery,
-  selectPayment,
-  setAddress,
-  setComment,
-  submitDelivery,
-} from "./checkout.service.ts";
+import { addressForm, customerAddresses, getAddress, setAddress } from "./checkout-address.service.ts";
+import { deliveryData, findDropPoints, selectDelivery, submitDelivery } from "./checkout-delivery.service.ts";
 import {
   authoriseBnpl,
+  type OrderPlacedListener,
+  type PaymentDeps,
   payByCard,
   paymentResult,
   submitAuthorizationToken,
   submitReview,
 } from "./checkout-payment.service.ts";
+import { paymentGateways, selectPayment } from "./checkout-payment-methods.service.ts";
+import { type Shopper, setComment } from "./checkout-state.ts";
+import { receiptOutput } from "./receipt.contract.ts";
+import { receiptData } from "./receipt.service.ts";
 
 /** Card payments a visitor may try per minute: testing stolen cards must not pay. */
 export const CARD_ATTEMPTS_PER_MINUTE = 5;
@@ -45,26 +53,36 @@ export const CARD_ATTEMPTS_PER_MINUTE = 5;
 export const CARD_ATTEMPTS_PER_MINUTE_PER_IP = 60;
 
 const shopperOf = (request: FastifyRequest): Shopper => ({
-  owner: { userId: request.user?.id ?? null, sessionId: request.sessionId },
+  owner: cartOwnerOf(request),
   user: request.user,
   market: request.market,
   locale: request.locale,
 });
 
+/**
+ * The card call's guard: each try counts per visitor and per address before the card reaches the
+ * provider, and a visitor over either limit is refused (429) without a charge being attempted.
+ */
+const limitCardAttempts = (db: Db) => async (request: FastifyRequest) => {
+  await countAttempt(db, [`card:session:${request.sessionId ?? request.ip}`], CARD_ATTEMPTS_PER_MINUTE);
+  await countAttempt(db, [`card:ip:${request.ip}`], CARD_ATTEMPTS_PER_MINUTE_PER_IP);
+};
+
+export interface CheckoutRoutesOptions {
+  /** Told of every order placed, after its transaction committed (the composition root counts them). */
+  onOrderPlaced?: OrderPlacedListener;
+}
+
 /** The checkout's calls: addresses, delivery with drop points, payment, review and the receipt. */
-export async function checkoutRoutes(fastify: FastifyInstance) {
+export async function checkoutRoutes(fastify: FastifyInstance, options: CheckoutRoutesOptions = {}) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
   const tags = ["checkout"];
-  const deps = {
-    mailer: createMailer(fastify.config, fastify.log),
-    publicUrl: fastify.config.publicUrl,
+  const deps: PaymentDeps = {
+    outbox: fastify.jobs,
     log: fastify.log,
+    onOrderPlaced: options.onOrderPlaced,
   };
-  app.addHook("onSend", async (_request, reply, payload) => {
-    if (!reply.hasHeader("cache-control")) reply.header("cache-control", "no-store");
-    return payload;
-  });
 
   app.get(
     "/checkout/payment_form/",
@@ -74,6 +92,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         summary:
           "Field definitions of the address form of a country (three-letter code; default: the shop's)",
         querystring: addressFormQuery,
+        response: { 200: addressFormOutput },
       },
     },
     async (request) =>
@@ -88,7 +107,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   for (const kind of ["delivery", "billing"] as const) {
     app.get(
       `/api/checkout/${kind}_address/`,
-      { schema: { tags, summary: `The checkout's ${kind} address` } },
+      { schema: { tags, summary: `The checkout's ${kind} address`, response: { 200: savedAddressSchema } } },
       async (request) => getAddress(db, shopperOf(request), kind),
     );
     app.post(
@@ -98,12 +117,10 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
           tags,
           summary: `Saves the ${kind} address after checking it against its country's form (errors by field)`,
           body: addressInput,
+          response: { 200: setAddressResultSchema },
         },
       },
-      async (request) => ({
-        success: true,
-        address: await setAddress(db, shopperOf(request), kind, request.body),
-      }),
+      async (request) => setAddress(db, shopperOf(request), kind, request.body),
     );
   }
 
@@ -113,6 +130,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Saved addresses of a member, the checkout's addresses, e-mail and drop point",
+        response: { 200: customerAddressesSchema },
       },
     },
     async (request) => customerAddresses(db, shopperOf(request)),
@@ -120,7 +138,13 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/checkout/delivery_methods/",
-    { schema: { tags, summary: "One package per supplier with its delivery methods and what is chosen" } },
+    {
+      schema: {
+        tags,
+        summary: "One package per supplier with its delivery methods and what is chosen",
+        response: { 200: deliveryDataSchema },
+      },
+    },
     async (request) => deliveryData(db, shopperOf(request)),
   );
 
@@ -131,6 +155,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Chooses a package's delivery method (and drop point); kept at once",
         body: selectDeliveryInput,
+        response: { 200: successSchema },
       },
     },
     async (request) => selectDelivery(db, shopperOf(request), request.body),
@@ -139,7 +164,12 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   app.get(
     "/deliverymethod/find_droppoint/",
     {
-      schema: { tags, summary: "Drop points of a carrier near a post code", querystring: findDropPointQuery },
+      schema: {
+        tags,
+        summary: "Drop points of a carrier near a post code",
+        querystring: findDropPointQuery,
+        response: { 200: dropPointsSchema },
+      },
     },
     async (request) => findDropPoints(db, shopperOf(request), request.query),
   );
@@ -152,6 +182,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         summary:
           "Completes the delivery step: every package needs a method, and a drop point where the method has one",
         body: deliverySubmitInput,
+        response: { 200: successSchema },
       },
     },
     async (request) => submitDelivery(db, shopperOf(request), request.body),
@@ -163,6 +194,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The market's payment methods by gateway, with fees, icons and provider configuration",
+        response: { 200: paymentGatewaysSchema },
       },
     },
     async (request) => paymentGateways(db, shopperOf(request)),
@@ -170,13 +202,27 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/checkout/payment_gateway_submit/",
-    { schema: { tags, summary: "Chooses the payment method", body: paymentSubmitInput } },
+    {
+      schema: {
+        tags,
+        summary: "Chooses the payment method",
+        body: paymentSubmitInput,
+        response: { 200: paymentSelectedSchema },
+      },
+    },
     async (request) => selectPayment(db, shopperOf(request), request.body),
   );
 
   app.post(
     "/checkout/add_order_comment/",
-    { schema: { tags, summary: "A note for the warehouse; an empty comment clears it", body: commentInput } },
+    {
+      schema: {
+        tags,
+        summary: "A note for the warehouse; an empty comment clears it",
+        body: commentInput,
+        response: { 200: commentResultSchema },
+      },
+    },
     async (request) => setComment(db, shopperOf(request), request.body.comment),
   );
 
@@ -188,6 +234,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         summary:
           "Accepts the terms and places the order (cash on delivery, gift card, approved pay later) or answers the card payment to make",
         body: reviewSubmitInput,
+        response: { 200: reviewResultSchema },
       },
     },
     async (request) => submitReview(db, deps, shopperOf(request), request.body),
@@ -200,14 +247,11 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Pays the amount due by card through the card provider; answers the action to follow",
         body: splitPaymentInput,
+        response: { 200: cardPaymentResultSchema },
       },
+      preHandler: limitCardAttempts(db),
     },
-    async (request) => {
-      await countAttempt(db, [`card:session:${request.sessionId ?? request.ip}`], CARD_ATTEMPTS_PER_MINUTE);
-      await countAttempt(db, [`card:ip:${request.ip}`], CARD_ATTEMPTS_PER_MINUTE_PER_IP);
-      const { type: _type, ...card } = request.body.data.paymentMethod;
-      return payByCard(db, shopperOf(request), card);
-    },
+    async (request) => payByCard(db, shopperOf(request), request.body.data.paymentMethod),
   );
 
   app.get(
@@ -218,6 +262,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         summary:
           "The card provider's redirect: places the order once (replays find it) and goes on to the receipt",
         querystring: paymentResultQuery,
+        response: { 303: noBody },
       },
     },
     async (request, reply) =>
@@ -230,6 +275,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["payments"],
         summary: "The built-in pay-later provider's authorisation for the amount due",
+        response: { 200: bnplAuthorisationSchema },
       },
     },
     async (request) => authoriseBnpl(db, shopperOf(request)),
@@ -242,6 +288,7 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Hands over the pay-later authorisation token",
         body: authorizationTokenInput,
+        response: { 200: successSchema },
       },
     },
     async (request) => submitAuthorizationToken(db, shopperOf(request), request.body.authorization_token),
@@ -250,7 +297,12 @@ export async function checkoutRoutes(fastify: FastifyInstance) {
   app.get(
     "/checkout/receipt_data/",
     {
-      schema: { tags, summary: "The receipt of an order placed by this visitor", querystring: receiptQuery },
+      schema: {
+        tags,
+        summary: "The receipt of an order placed by this visitor",
+        querystring: receiptQuery,
+        response: { 200: receiptOutput },
+      },
     },
     async (request) =>
       receiptData(db, shopperOf(request), request.query.token, {

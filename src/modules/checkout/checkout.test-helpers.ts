@@ -1,10 +1,11 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
+import { rows } from "#db/client.ts";
 import type { TestApp } from "#server/testing.ts";
 import { testVisitor } from "#server/testing.ts";
+import { AUTHORISED_TEST_CARD, SHOPPER_ADDRESSES } from "../../../tests/support/shopping.ts";
 
 /** Rows of a raw query in a test. */
-export const rowsOf = async <T>(t: TestApp, query: ReturnType<typeof sql>) =>
-  ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+export const rowsOf = <T>(t: TestApp, query: SQL) => rows<T>(t.database.db, query);
 
 export interface SizeRow {
   product_id: number;
@@ -31,15 +32,7 @@ export async function pickSize(
   return row;
 }
 
-export const DANISH_ADDRESS = {
-  country: "dnk",
-  name: "Mette Jensen",
-  address: "Stadionvej 12",
-  post_nummer: "2100",
-  town: "København Ø",
-  phone: "+45 20 30 40 50",
-  email: "mette@example.com",
-};
+export const DANISH_ADDRESS = { ...SHOPPER_ADDRESSES.dk, email: "mette@example.com" };
 
 /** A guest with a bag holding the given sizes, an address, and every package's first method chosen. */
 export async function readyGuest(
@@ -93,13 +86,9 @@ export async function choosePayment(guest: Guest, gateway: string) {
   return method;
 }
 
-export const AUTHORISED_CARD = {
-  holderName: "Mette Jensen",
-  number: "4111 1111 1111 1111",
-  expiryMonth: "03",
-  expiryYear: "2030",
-  cvc: "737",
-};
+const { type: _scheme, ...authorisedCardFields } = AUTHORISED_TEST_CARD;
+/** The card form's fields for the built-in provider's authorised test card. */
+export const AUTHORISED_CARD = authorisedCardFields;
 
 /** Pays by card all the way: review, card, the provider's redirect. Answers the redirect's target. */
 export async function payByCard(guest: Guest, card = AUTHORISED_CARD) {

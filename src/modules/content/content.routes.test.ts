@@ -1,11 +1,18 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { categories } from "#modules/catalog/catalog.schema.ts";
+import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
+import { contentItems } from "./content.schema.ts";
 import { hotspotPercent } from "./content.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Behind a proxy that is trusted, with a host of its own for Germany.
+  t = await createTestApp(
+    { publicUrl: "https://shop.example", hostMarkets: { "pitchside.de": "de" } },
+    { TRUST_PROXY: "true" },
+  );
   await seedDemoShop(t.database, { products: 120, seed: 5, dataDir: "" });
 });
 afterAll(async () => t?.close());
@@ -35,6 +42,24 @@ describe("category content lists", () => {
     expect(second.meta.next).toBeNull();
     const reel = (await get("/api/category/reels/?slug=football-boots")).json().items[0];
     expect(reel.products.length).toBeGreaterThan(0);
+  });
+
+  it("links the next page on the shop's configured address, never on Host or X-Forwarded-Host", async () => {
+    for (const [headers, address] of [
+      [{ host: "attacker.example" }, "https://shop.example"],
+      [{ host: "shop.example", "x-forwarded-host": "attacker.example" }, "https://shop.example"],
+      [{ host: "pitchside.de", "x-forwarded-host": "attacker.example" }, "https://pitchside.de"],
+      [{ host: "localhost", cookie: "market=de" }, "https://pitchside.de"],
+    ] as const) {
+      const response = await t.app.inject({
+        method: "GET",
+        url: "/api/category/guides/?slug=football-boots",
+        headers,
+      });
+      expect(response.json().meta.next, JSON.stringify(headers)).toBe(
+        `${address}/api/category/guides/?slug=football-boots&page=2`,
+      );
+    }
   });
 
   it("gives placed items their index_placement and shop-the-looks their hotspots with products", async () => {
@@ -76,5 +101,46 @@ describe("hotspot coordinates", () => {
     expect(hotspotPercent("60")).toBe(60);
     expect(hotspotPercent("left")).toBeNull();
     expect(hotspotPercent(undefined)).toBeNull();
+  });
+});
+
+describe("items as an editor stored them", () => {
+  it("answers a list whose item has an odd picture size or a link that is not text, dropping what is odd", async () => {
+    const [category] = await t.database.db.select({ id: categories.id }).from(categories).limit(1);
+    await t.database.db.insert(contentItems).values([
+      {
+        kind: "image_item",
+        slug: "odd-picture",
+        categoryId: category!.id,
+        title: { en: "Odd picture" },
+        indexPlacement: 1,
+        data: { image: { src: "/media/content/odd.svg", width: "800", alt: 5 }, url: 42 },
+        publishedAt: new Date("2026-01-01"),
+      },
+      {
+        kind: "reel",
+        slug: "odd-reel",
+        categoryId: category!.id,
+        title: { en: "Odd reel" },
+        data: { image: { nosrc: true }, button_url: { href: "/x/" } },
+        publishedAt: new Date("2026-01-01"),
+      },
+    ]);
+    const slug = (
+      await t.database.db
+        .select({ slug: categories.slug })
+        .from(categories)
+        .where(eq(categories.id, category!.id))
+    )[0]!.slug;
+    const images = await get(`/api/content/category/images/?slug=${slug}`);
+    expect(images.statusCode).toBe(200);
+    const odd = images.json().items.find((item: { slug: string }) => item.slug === "odd-picture");
+    expect(odd).toMatchObject({ url: null, image: { src: "/media/content/odd.svg" } });
+    expect(odd.image).not.toHaveProperty("width");
+    expect(odd.image).not.toHaveProperty("alt");
+    const reels = await get(`/api/category/reels/?slug=${slug}`);
+    expect(reels.statusCode).toBe(200);
+    const reel = reels.json().items.find((item: { slug: string }) => item.slug === "odd-reel");
+    expect(reel).toMatchObject({ image: { src: "" }, button_url: null });
   });
 });

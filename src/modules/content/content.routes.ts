@@ -1,58 +1,57 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
+import type { z } from "zod";
+import {
+  anyContentListOutput,
+  articleListOutput,
+  contentListQuery,
+  imageListOutput,
+  reelListOutput,
+} from "./content.contract.ts";
 import { type ContentListKind, listCategoryContent } from "./content.service.ts";
 
-const contentQuery = z.object({
-  slug: z.string({ error: "listing.error.slug" }).min(1, "listing.error.slug").max(200),
-  page: z.string().max(12).optional(),
-  fields: z.string().max(100).optional(),
-});
-
-const listOutput = z.object({
-  items: z.array(z.record(z.string(), z.unknown())),
-  meta: z.object({
-    total: z.number().int(),
-    page: z.number().int(),
-    pages: z.object({ total: z.number().int() }),
-    next: z.string().nullable(),
-  }),
-});
-
-const LISTS: { path: string; kind: ContentListKind; summary: string }[] = [
+/** Each list and its response contract: the kinds the browser reads have their items described. */
+const LISTS: { path: string; kind: ContentListKind; summary: string; output: z.ZodType }[] = [
   {
     path: "/api/category/guides/",
     kind: "guide",
+    output: articleListOutput,
     summary: "A category's guides (inserted before every 22nd product)",
   },
   {
     path: "/api/category/reels/",
     kind: "reel",
+    output: reelListOutput,
     summary: "A category's reels (inserted before every 8th product)",
   },
   {
     path: "/api/category/stories/",
     kind: "story",
+    output: articleListOutput,
     summary: "A category's stories (inserted before every 16th product)",
   },
   {
     path: "/api/content/category/video-cards/",
     kind: "video_card",
+    output: anyContentListOutput,
     summary: "Video cards placed at their index_placement",
   },
   {
     path: "/api/content/category/link-cards/",
     kind: "link_card",
+    output: anyContentListOutput,
     summary: "Link cards placed at their index_placement",
   },
   {
     path: "/api/content/category/images/",
     kind: "image_item",
+    output: imageListOutput,
     summary: "Image items placed at their index_placement",
   },
   {
     path: "/api/content/category/shop-the-looks/",
     kind: "shop_the_look",
+    output: anyContentListOutput,
     summary: "Shop-the-looks with hotspots",
   },
 ];
@@ -68,8 +67,8 @@ export async function contentRoutes(fastify: FastifyInstance) {
         schema: {
           tags: ["content"],
           summary: list.summary,
-          querystring: contentQuery,
-          response: { 200: listOutput },
+          querystring: contentListQuery,
+          response: { 200: list.output },
         },
       },
       async (request) => {
@@ -81,7 +80,8 @@ export async function contentRoutes(fastify: FastifyInstance) {
           page,
           locale: request.locale,
           currency: request.market.currency,
-          baseUrl: `${request.protocol}://${request.host}${list.path}`,
+          // The next page on the configured address the shopper is on, never on request headers.
+          baseUrl: `${fastify.publicAddresses.forRequest(request.headers.host, request.market.code)}${list.path}`,
         });
       },
     );

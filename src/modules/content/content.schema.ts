@@ -11,7 +11,8 @@ import {
   timestamp,
   uniqueIndex,
 } from "drizzle-orm/pg-core";
-import { categories, suppliers, type Translated } from "../catalog/catalog.schema.ts";
+import type { Translated } from "#kernel/translate.ts";
+import { categories, suppliers } from "../catalog/catalog.schema.ts";
 
 export type ContentKind =
   | "hero"

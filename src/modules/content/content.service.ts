@@ -1,12 +1,13 @@
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
-import { getProductCards, translate } from "#modules/catalog/catalog.service.ts";
+import { getProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
-import { type ContentKind, contentItems } from "./content.schema.ts";
+import { type CmsBlock, type ContentKind, cmsPages, contentItems } from "./content.schema.ts";
 
 export const CONTENT_PAGE_SIZE = 12;
 
@@ -25,6 +26,23 @@ interface Image {
   height?: number;
   alt?: string;
 }
+
+/**
+ * A picture as an editor stored it, or null when it has no address. Keys other than the known ones
+ * pass through; a width or height that is not a number is dropped, so one odd item never breaks a
+ * list's answer.
+ */
+function storedImage(value: unknown): Image | null {
+  if (typeof value !== "object" || value === null) return null;
+  const image = { ...(value as Record<string, unknown>) };
+  if (typeof image.src !== "string") return null;
+  for (const key of ["width", "height"] as const) if (typeof image[key] !== "number") delete image[key];
+  if (typeof image.alt !== "string") delete image.alt;
+  return image as unknown as Image;
+}
+
+/** A link or label as an editor stored it: text, or null. */
+const storedText = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
 /** Hotspot coordinates: values up to 1 are fractions (×100); all are clamped to 0–100 percent. */
 export function hotspotPercent(value: unknown): number | null {
@@ -89,7 +107,7 @@ async function readCategoryContent(db: Db, options: ContentListOptions) {
 
 function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: Map<number, ProductCard>) {
   const data = row.data as Record<string, unknown>;
-  const image = (data.image ?? data.header_image) as Image | undefined;
+  const image = storedImage(data.image ?? data.header_image);
   const title = translate(row.title, locale);
   const base = { id: row.id, slug: row.slug, title, index_placement: row.indexPlacement };
   switch (row.kind) {
@@ -102,7 +120,7 @@ function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: 
         image: { src: image?.src ?? "" },
         video: data.video ?? null,
         button_label: data.button_label ?? null,
-        button_url: data.button_url ?? null,
+        button_url: storedText(data.button_url),
         products: row.productIds.flatMap((id) => cards.get(id) ?? []),
       };
     case "video_card":
@@ -113,9 +131,9 @@ function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: 
         video: data.video ?? null,
       };
     case "link_card":
-      return { ...base, url: data.url ?? "/", image: image ?? null };
+      return { ...base, url: storedText(data.url) ?? "/", image };
     case "image_item":
-      return { ...base, url: data.url ?? null, image: image ?? null };
+      return { ...base, url: storedText(data.url), image };
     case "shop_the_look": {
       const spots = (data.hotspots as { x: unknown; y: unknown }[] | undefined) ?? [];
       const hotspots = spots.flatMap((spot, index) => {
@@ -125,7 +143,7 @@ function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: 
         // Hotspots without a product, or with coordinates that are not numbers, are skipped.
         return x === null || y === null || !product ? [] : [{ coordinates: { x, y }, product: [product] }];
       });
-      return { ...base, content: { image: image ?? null, hotspots } };
+      return { ...base, content: { image, hotspots } };
     }
     default:
       return base;
@@ -241,4 +259,60 @@ export async function shopTheLookFor(
     content: { image: ShopTheLook["image"]; hotspots: ShopTheLook["hotspots"] };
   };
   return { title: item.title, image: item.content.image, hotspots: item.content.hotspots };
+}
+
+/** A shop-wide teaser (a hero or a link card): its words, where it leads and its picture. */
+export interface Teaser {
+  slug: string;
+  title: string;
+  lead: string;
+  url: string;
+  image: { src: string; width: number; height: number };
+}
+
+/**
+ * The shop-wide teasers of one kind (those of no category), in their set order and newest first
+ * within it. One without a picture of its own shows its kind's drawing; one without a link leads home.
+ */
+export async function listTeasers(
+  db: Db,
+  kind: "hero" | "link_card",
+  locale: UiLocale,
+  limit: number,
+): Promise<Teaser[]> {
+  const rows = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, kind), isNull(contentItems.categoryId)))
+    .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt))
+    .limit(limit);
+  return rows.map((row) => {
+    const data = row.data as { url?: string; image?: Teaser["image"] };
+    return {
+      slug: row.slug,
+      title: translate(row.title, locale),
+      lead: translate(row.lead, locale),
+      url: data.url ?? "/",
+      image: data.image ?? { src: `/media/content/${row.slug}.svg`, width: 1200, height: 800 },
+    };
+  });
+}
+
+/**
+ * A CMS page's title and blocks in the shopper's language; null when there is no such page. Blocks
+ * follow the order of every translated text (the locale, its base language, then English); a page
+ * with none of those has no blocks rather than another language's.
+ */
+export async function pageBlocks(
+  db: Db,
+  slug: string,
+  locale: UiLocale,
+): Promise<{ title: string; blocks: CmsBlock[] } | null> {
+  const [page] = await db
+    .select({ title: cmsPages.title, blocks: cmsPages.blocks })
+    .from(cmsPages)
+    .where(eq(cmsPages.slug, slug));
+  if (!page) return null;
+  const blocks = page.blocks[locale] ?? page.blocks[locale.split("-")[0] ?? ""] ?? page.blocks.en ?? [];
+  return { title: translate(page.title, locale), blocks };
 }

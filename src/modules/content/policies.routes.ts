@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { policyPdf, supplierPolicy } from "./policies.service.ts";
+import { policyParams, policyQuery, policyResponse } from "./policies.contract.ts";
+import { policyHtml, policyPdf, supplierPolicy } from "./policies.service.ts";
 
 /**
  * `GET /policies/{supplier}/`: a supplier's terms of sale as HTML for the slide-out panel, or with
@@ -16,8 +16,9 @@ export async function policiesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ["content"],
         summary: "A supplier's terms of sale: sanitised HTML, or a PDF with ?format=pdf",
-        params: z.object({ supplier: z.string() }),
-        querystring: z.object({ format: z.enum(["html", "pdf"]).default("html") }),
+        params: policyParams,
+        querystring: policyQuery,
+        response: { 200: policyResponse },
       },
     },
     async (request, reply) => {
@@ -30,7 +31,7 @@ export async function policiesRoutes(fastify: FastifyInstance) {
           .header("content-disposition", `attachment; filename="terms-${request.params.supplier}.pdf"`)
           .send(pdf);
       }
-      return reply.type("text/html; charset=utf-8").send(`<h1>${policy.titleHtml}</h1>${policy.html}`);
+      return reply.type("text/html; charset=utf-8").send(policyHtml(policy));
     },
   );
 }

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import PDFDocument from "pdfkit";
 import sanitizeHtml from "sanitize-html";
 import type { Db } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { translate } from "#kernel/translate.ts";
 import { suppliers } from "#modules/catalog/catalog.schema.ts";
-import { translate } from "#modules/catalog/catalog.service.ts";
 import { escapeHtml } from "#modules/mail/mail.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import { policyTexts } from "./content.schema.ts";
 
 /** A supplier's terms in the shopper's language (sanitised when stored, and again here). */
@@ -18,6 +18,11 @@ export async function supplierPolicy(db: Db, code: string, locale: string) {
   if (!row) throw new HttpError(404, "policy_not_found", "policy.error.notFound");
   const title = translate(row.title, locale);
   return { title, titleHtml: escapeHtml(title), html: sanitizeHtml(translate(row.html, locale)) };
+}
+
+/** The terms as the slide-out panel shows them: the title as a heading, then the sanitised text. */
+export function policyHtml(policy: { titleHtml: string; html: string }): string {
+  return `<h1>${policy.titleHtml}</h1>${policy.html}`;
 }
 
 /** The terms as a PDF: the title, then each paragraph and list item as text. */

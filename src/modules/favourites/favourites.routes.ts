@@ -1,26 +1,19 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { HttpError } from "#server/plugins/errors.ts";
-import { addFavourite, listFavouriteIds, removeFavourite } from "./favourites.service.ts";
+import { memberOf, requireMember } from "#modules/accounts/require-member.ts";
+import {
+  favouriteInput,
+  favouritesOutput,
+  favouritesPageOutput,
+  favouritesQuery,
+} from "./favourites.contract.ts";
+import { addFavourite, favouritesPage, listFavouriteIds, removeFavourite } from "./favourites.service.ts";
 
-const productInput = z.object({
-  product_id: z
-    .number({ error: "favourites.error.product" })
-    .int()
-    .positive({ error: "favourites.error.product" }),
-});
-const listOutput = z.object({ data: z.array(z.object({ product_id: z.number().int() })) });
-
-/** Favourites are a member's: a visitor who is not logged in gets 401 and is sent to log in. */
-function memberId(request: FastifyRequest): number {
-  if (!request.user) throw new HttpError(401, "login_required", "Log in to keep favourites.");
-  return request.user.id;
-}
-
+/** A member's favourite products: list, add and remove; each call answers with the whole list. */
 export async function favouritesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
+  const memberOnly = requireMember("Log in to keep favourites.");
   const tags = ["favourites"];
   const list = async (userId: number) => ({
     data: (await listFavouriteIds(db, userId)).map((id) => ({ product_id: id })),
@@ -28,25 +21,33 @@ export async function favouritesRoutes(fastify: FastifyInstance) {
 
   app.get(
     "/api/favorites/",
-    { schema: { tags, summary: "The member's favourite products", response: { 200: listOutput } } },
-    async (request, reply) => {
-      reply.header("cache-control", "no-store");
-      return list(memberId(request));
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary:
+          "The member's favourite products, 6 a page, newest first, prices in the market's currency; also every favourite id",
+        querystring: favouritesQuery,
+        response: { 200: favouritesPageOutput },
+      },
     },
+    async (request) =>
+      favouritesPage(db, memberOf(request), { page: request.query.page, currency: request.market.currency }),
   );
 
   app.post(
     "/api/favorites/add/",
     {
+      preHandler: memberOnly,
       schema: {
         tags,
         summary: "Makes a product a favourite",
-        body: productInput,
-        response: { 200: listOutput },
+        body: favouriteInput,
+        response: { 200: favouritesOutput },
       },
     },
     async (request) => {
-      const userId = memberId(request);
+      const userId = memberOf(request);
       await addFavourite(db, userId, request.body.product_id);
       return list(userId);
     },
@@ -54,9 +55,17 @@ export async function favouritesRoutes(fastify: FastifyInstance) {
 
   app.post(
     "/api/favorites/remove/",
-    { schema: { tags, summary: "Removes a favourite", body: productInput, response: { 200: listOutput } } },
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary: "Removes a favourite",
+        body: favouriteInput,
+        response: { 200: favouritesOutput },
+      },
+    },
     async (request) => {
-      const userId = memberId(request);
+      const userId = memberOf(request);
       await removeFavourite(db, userId, request.body.product_id);
       return list(userId);
     },

@@ -23,27 +23,52 @@ interface Logger {
 }
 
 /**
+ * Which delivery a mail is: a key that stays the same when its job is retried, and when it was
+ * queued. The key names the .eml file and the Message-ID, so a retry after a crash between sending
+ * and recording overwrites the same file, and a mail server sees the same message again.
+ */
+export interface Delivery {
+  key: string;
+  queuedAt: string;
+}
+
+/**
  * nodemailer over SMTP when SMTP_URL is set; otherwise each message is written as one .eml file under
- * DATA_DIR/mail/, named so that a directory listing is in sending order.
+ * DATA_DIR/mail/, named so that a directory listing is in queueing order. Mail is sent by the job
+ * queue (mail-outbox.ts), never while a shopper waits.
  */
 export function createMailer(config: MailConfig, log?: Logger) {
   const transport: Transporter = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   const mailDir = path.join(config.dataDir, "mail");
+  const domain =
+    config.mailFrom
+      .split("@")
+      .pop()
+      ?.replace(/[^\w.-]/g, "") || "pitchside.local";
 
   return {
-    async send(mail: OutgoingMail): Promise<{ file?: string }> {
-      const info = await transport.sendMail({ from: config.mailFrom, ...mail });
+    async send(mail: OutgoingMail, delivery?: Delivery): Promise<{ file?: string }> {
+      const key = (delivery?.key ?? crypto.randomUUID()).replace(/[^\w-]/g, "");
+      const queuedAt = delivery?.queuedAt ?? new Date().toISOString();
+      const info = await transport.sendMail({
+        from: config.mailFrom,
+        messageId: `<${key}@${domain}>`,
+        ...mail,
+      });
       if (config.smtpUrl) {
-        log?.info({ to: mail.to, subject: mail.subject, messageId: info.messageId }, "mail sent");
+        log?.info({ messageId: info.messageId }, "mail sent");
         return {};
       }
       fs.mkdirSync(mailDir, { recursive: true });
-      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomBytes(3).toString("hex")}.eml`;
-      const file = path.join(mailDir, name);
-      fs.writeFileSync(file, (info as unknown as { message: Buffer }).message);
-      log?.info({ to: mail.to, subject: mail.subject, file }, "mail written");
+      const file = path.join(mailDir, `${queuedAt.replace(/[:.]/g, "-")}-${key}.eml`);
+      // Written beside, then renamed: a reader never sees half a mail, and a second delivery of the
+      // same key replaces the first instead of adding another file.
+      const partial = `${file}.${process.pid}.part`;
+      fs.writeFileSync(partial, (info as unknown as { message: Buffer }).message);
+      fs.renameSync(partial, file);
+      log?.info({ file: path.basename(file) }, "mail written");
       return { file };
     },
   };
@@ -77,7 +102,7 @@ export const escapeHtml = (text: string) =>
  * mail.<kind>.subject / .intro / .action / .ignore.
  */
 export function renderLinkMail(
-  kind: "validate" | "reset" | "restock",
+  kind: "validate" | "reset" | "exists" | "restock" | "restockConfirm" | "deleted",
   locale: UiLocale,
   values: { name: string; link: string } & Record<string, string | number>,
 ): Omit<OutgoingMail, "to"> {

@@ -29,6 +29,9 @@ export interface FormField {
   help_message: string | null;
 }
 
+/** A stored address: the address form's values (country as its three-letter code). */
+export type StoredAddress = Partial<Record<AddressFieldName, string>>;
+
 export type AddressFieldName =
   | "country"
   | "name"

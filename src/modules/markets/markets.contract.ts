@@ -25,3 +25,10 @@ export const marketsListOutput = z.object({
   markets: z.array(marketOutput),
   languages: z.array(z.string()),
 });
+
+/** `POST /api/markets/select/`: the market and language now set by cookie. */
+export const marketSelectedOutput = z.object({
+  success: z.boolean(),
+  market: marketOutput,
+  language: z.string(),
+});

@@ -5,24 +5,6 @@
 export const UI_LOCALES = ["da", "sv", "nb", "fi", "de", "de-AT", "en", "en-GB", "nl", "fr", "pl"] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
 
-export interface Currency {
-  code: string;
-  /** ISO 4217 minor-unit exponent: amounts are kept as integers of 10^-exponent. */
-  exponent: number;
-  /** Prices in this currency are rounded to this many minor units (100 = whole units). */
-  rounding: number;
-}
-
-export const CURRENCIES: Record<string, Currency> = {
-  DKK: { code: "DKK", exponent: 2, rounding: 100 },
-  EUR: { code: "EUR", exponent: 2, rounding: 1 },
-  NOK: { code: "NOK", exponent: 2, rounding: 100 },
-  SEK: { code: "SEK", exponent: 2, rounding: 100 },
-  PLN: { code: "PLN", exponent: 2, rounding: 1 },
-  HUF: { code: "HUF", exponent: 2, rounding: 100 },
-  CZK: { code: "CZK", exponent: 2, rounding: 100 },
-};
-
 export interface Market {
   /** Two-letter shop code, as in the spec's country list. */
   code: string;

@@ -1,7 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { marketOutput, marketsListOutput, selectMarketInput } from "./markets.contract.ts";
+import type { z } from "zod";
+import {
+  type marketOutput,
+  marketSelectedOutput,
+  marketsListOutput,
+  selectMarketInput,
+} from "./markets.contract.ts";
 import {
   LANGUAGE_COOKIE,
   MARKET_COOKIE,
@@ -47,7 +52,7 @@ export async function marketsRoutes(fastify: FastifyInstance) {
         tags: ["markets"],
         summary: "Switch country and language (footer switcher); sets the market and language cookies",
         body: selectMarketInput,
-        response: { 200: z.object({ success: z.boolean(), market: marketOutput, language: z.string() }) },
+        response: { 200: marketSelectedOutput },
       },
     },
     async (request, reply) => {

@@ -1,7 +1,8 @@
-import { CURRENCIES, LOCALE_TAGS, MARKETS, type Market, UI_LOCALES, type UiLocale } from "./markets.data.ts";
+import { CURRENCIES } from "#kernel/money.ts";
+import { LOCALE_TAGS, MARKETS, type Market, UI_LOCALES, type UiLocale } from "./markets.data.ts";
 
 export type { Market, UiLocale };
-export { CURRENCIES, LOCALE_TAGS, MARKETS, UI_LOCALES };
+export { LOCALE_TAGS, MARKETS, UI_LOCALES };
 
 const BY_CODE = new Map(MARKETS.map((market) => [market.code, market]));
 const BY_ALPHA3 = new Map(MARKETS.map((market) => [market.alpha3, market]));
@@ -36,11 +37,28 @@ export interface MarketResolutionInput {
   defaultMarket: string;
 }
 
+/**
+ * The host name a Host header names, as MARKET_HOSTS and PUBLIC_URL spell it: lower case, without
+ * port or the trailing dot of a fully qualified name (an IPv6 address keeps its brackets).
+ */
+export function hostnameOf(host: string | undefined): string {
+  if (!host) return "";
+  const value = host.trim().toLowerCase();
+  if (value.startsWith("[")) {
+    const end = value.indexOf("]");
+    return end === -1 ? "" : value.slice(0, end + 1);
+  }
+  const colon = value.indexOf(":");
+  const name = colon === -1 ? value : value.slice(0, colon);
+  return name.endsWith(".") ? name.slice(0, -1) : name;
+}
+
 /** Market from the host name, else the switcher's cookie, else the configured default. */
 export function resolveMarket(input: MarketResolutionInput): { market: Market; locale: UiLocale } {
-  const hostname = (input.host ?? "").split(":")[0]?.toLowerCase() ?? "";
+  const host = hostnameOf(input.host);
+  // Own keys only: a Host such as "constructor" names no market.
   const market =
-    getMarket(input.hostMarkets[hostname]) ??
+    getMarket(Object.hasOwn(input.hostMarkets, host) ? input.hostMarkets[host] : undefined) ??
     getMarket(input.marketCookie) ??
     getMarket(input.defaultMarket) ??
     requireMarket("dk");

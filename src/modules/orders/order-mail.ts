@@ -74,7 +74,7 @@ export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit
     [format("mail.order.total"), money(order.amountDue)],
     [format("mail.order.vat"), money(order.vatTotal)],
   ];
-  const link = `${publicUrl.replace(/\/$/, "")}/checkout/receipt/?token=${order.token}`;
+  const link = `${publicUrl}/checkout/receipt/?token=${order.token}`;
   const signature = format("mail.signature");
   const deliveryLabel = format("mail.order.deliveryAddress");
   const billingLabel = format("mail.order.billingAddress");

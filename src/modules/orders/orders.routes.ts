@@ -1,42 +1,41 @@
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { HttpError } from "#server/plugins/errors.ts";
+import { memberOf, requireMember } from "#modules/accounts/require-member.ts";
+import { orderListOutput, orderOutput } from "./orders.contract.ts";
 import { getOrder, listOrders } from "./orders.service.ts";
-
-/** Orders are a member's own: a visitor who is not logged in gets 401. */
-function memberId(request: FastifyRequest): number {
-  if (!request.user) throw new HttpError(401, "login_required", "orders.error.login");
-  return request.user.id;
-}
 
 /** The member area's order calls. */
 export async function ordersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
+  const memberOnly = requireMember("orders.error.login");
   const tags = ["orders"];
 
   app.get(
     "/v1.1/orders/",
-    { schema: { tags, summary: "The member's orders: active_orders and completed_orders, newest first" } },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return listOrders(db, memberId(request));
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary: "The member's orders: active_orders and completed_orders, newest first",
+        response: { 200: orderListOutput },
+      },
     },
+    async (request) => listOrders(db, memberOf(request)),
   );
 
   app.get(
     "/v1.1/orders/:order_number/",
     {
+      preHandler: memberOnly,
       schema: {
         tags,
         summary: "One of the member's orders by its number (ST…); any other answers invalid_id",
         params: z.object({ order_number: z.string().max(20) }),
+        response: { 200: orderOutput },
       },
     },
-    async (request, reply) => {
-      reply.header("cache-control", "private, no-store");
-      return getOrder(db, memberId(request), request.params.order_number);
-    },
+    async (request) => getOrder(db, memberOf(request), request.params.order_number),
   );
 }

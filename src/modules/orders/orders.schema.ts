@@ -13,7 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "../accounts/accounts.schema.ts";
 import type { PackagePart } from "../cart/cart.schema.ts";
-import type { StoredAddress } from "../checkout/checkout.schema.ts";
+import type { StoredAddress } from "../markets/address-forms.ts";
 
 /**
  * A placed order, priced and paid as it was when placed: nothing here is read from the catalogue

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { Translated } from "#kernel/translate.ts";
 
 /**
  * What a payment provider answered for one attempt. No card number, expiry or security code is ever
@@ -25,4 +26,21 @@ export const paymentAttempts = pgTable(
     uniqueIndex("payment_attempts_token_key").on(t.authorizationToken),
     index("payment_attempts_reference_idx").on(t.reference),
   ],
+);
+
+/** How a market's shoppers can pay: the gateway that takes the payment and the fee it costs. */
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: serial("id").primaryKey(),
+    market: text("market").notNull(),
+    gateway: text("gateway").$type<"test-card" | "test-bnpl" | "giftcard" | "cod">().notNull(),
+    type: text("type").notNull(),
+    name: jsonb("name").$type<Translated>().notNull(),
+    /** Minor units of the market's currency. */
+    fee: integer("fee").notNull().default(0),
+    icons: jsonb("icons").$type<string[]>().notNull(),
+    sort: integer("sort").notNull(),
+  },
+  (t) => [uniqueIndex("payment_methods_key").on(t.market, t.gateway, t.type)],
 );

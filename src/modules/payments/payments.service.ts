@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
-import { and, desc, eq, ne } from "drizzle-orm";
+import { and, desc, eq, lt, ne } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
 import { paymentAttempts } from "./payments.schema.ts";
 
 /**
@@ -135,15 +136,16 @@ export async function findAuthorised(
 
 /**
  * Takes the authorised money once the order exists (in the order's transaction), and releases any
- * other authorisation of the same reference (a shopper who paid twice is charged once).
+ * other authorisation of the same reference (a shopper who paid twice is charged once). An
+ * authorisation released meanwhile (held too long) cannot be taken: the order is refused (409).
  */
 export async function captureAttempt(tx: Tx, attemptId: number): Promise<void> {
   const [captured] = await tx
     .update(paymentAttempts)
     .set({ status: "captured" })
-    .where(eq(paymentAttempts.id, attemptId))
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "authorised")))
     .returning({ reference: paymentAttempts.reference });
-  if (!captured) return;
+  if (!captured) throw new HttpError(409, "payment_expired", "checkout.error.paymentExpired");
   await tx
     .update(paymentAttempts)
     .set({ status: "cancelled" })
@@ -162,6 +164,21 @@ export async function cancelAttempt(db: Db, attemptId: number): Promise<void> {
     .update(paymentAttempts)
     .set({ status: "cancelled" })
     .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "authorised")));
+}
+
+/**
+ * The scheduled release of authorisations that never became an order (the shopper left after paying,
+ * or the process died before placing it): the money held on the shopper's card is let go once the
+ * hold has passed. A placed order captured its authorisation in its own transaction, so whatever is
+ * still only authorised this late has no order.
+ */
+export async function releaseStaleAuthorisations(db: Db, heldSince: Date): Promise<number> {
+  const released = await db
+    .update(paymentAttempts)
+    .set({ status: "cancelled" })
+    .where(and(eq(paymentAttempts.status, "authorised"), lt(paymentAttempts.createdAt, heldSince)))
+    .returning({ id: paymentAttempts.id });
+  return released.length;
 }
 
 export const newPaymentReference = () => `PS-${crypto.randomBytes(9).toString("base64url")}`;

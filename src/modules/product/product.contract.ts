@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { MAX_ID } from "#kernel/ids.ts";
 import { pricesSchema, productCardSchema } from "#modules/catalog/catalog.contract.ts";
 
 /** A size as the product page and `GET /api/availability/{id}/` speak of it (the spec's Stock entry). */
@@ -18,6 +19,25 @@ export const stockEntrySchema = z.object({
   flagship: z.enum(["none", "limited", "in_stock"]),
 });
 export type StockEntry = z.infer<typeof stockEntrySchema>;
+
+/** `GET /api/availability/{id}/`: every size of the product, read now. */
+export const availabilityOutput = z.array(stockEntrySchema);
+
+/**
+ * `GET /api/products/cards/?ids=3,1,2`: up to 24 distinct ids, comma-separated, in the order wanted;
+ * an id beyond the largest there can be is refused.
+ */
+export const productCardsQuery = z.object({
+  ids: z
+    .string()
+    .max(200)
+    .regex(/^\d+(,\d+)*$/, { error: "product.error.ids" })
+    .transform((value) => [...new Set(value.split(",").map(Number))].slice(0, 24))
+    .refine((ids) => ids.every((id) => id <= MAX_ID), { error: "product.error.ids" }),
+});
+
+/** Product cards: `GET /api/products/cards/` (in the order asked) and `GET /api/products/related/{id}/`. */
+export const productCardsOutput = z.object({ results: z.array(productCardSchema) });
 
 export const packageItemSchema = z.object({
   product_id: z.number().int(),
@@ -83,3 +103,29 @@ export const productDetailSchema = z.object({
     .nullable(),
 });
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+/** A benefit item of an offer: the product at the offer price, with the sizes that can be had. */
+export const benefitItemSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  relative_url: z.string(),
+  image: z.string(),
+  price: z.number(),
+  regular_price: z.number(),
+  currency: z.string(),
+  sizes: z.array(z.object({ size_id: z.number().int(), name: z.string() })),
+});
+
+/** `GET /api/promotions/get/{sku}/`: the offers running now for the size's product. */
+export const promotionsOutput = z.object({
+  promotions: z.array(
+    z.object({
+      id: z.number().int(),
+      title: z.string(),
+      discount_percentage: z.number().int(),
+      valid_to: z.iso.datetime(),
+      benefit_items: z.array(benefitItemSchema),
+    }),
+  ),
+});

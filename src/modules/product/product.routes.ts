@@ -1,24 +1,36 @@
-import crypto from "node:crypto";
-import { eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { idParams } from "#kernel/ids.ts";
+import { errorOutput } from "#modules/accounts/accounts.contract.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
-import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
-import { productSizes } from "#modules/catalog/catalog.schema.ts";
-import { getProductCards } from "#modules/catalog/catalog.service.ts";
-import { createMailer } from "#modules/mail/mail.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
-import { stockEntrySchema } from "./product.contract.ts";
-import { getAvailability, getProductMessages, getRelatedProducts } from "./product.service.ts";
+import { mailOutbox } from "#modules/mail/mail-outbox.ts";
+import { catalogueToken } from "./catalogue-token.ts";
+import {
+  availabilityOutput,
+  productCardsOutput,
+  productCardsQuery,
+  promotionsOutput,
+} from "./product.contract.ts";
+import {
+  getAvailability,
+  getProductCardsInOrder,
+  getProductMessages,
+  getRelatedProducts,
+} from "./product.service.ts";
 import { getPromotionsForSku } from "./promotions.service.ts";
-import { stockAlertInput } from "./stock-alerts.contract.ts";
-import { setSizeStock, subscribeStockAlert } from "./stock-alerts.service.ts";
+import {
+  stockAlertConfirmInput,
+  stockAlertConfirmOutput,
+  stockAlertInput,
+  stockAlertOutput,
+} from "./stock-alerts.contract.ts";
+import { confirmStockAlert, setStockBySku, subscribeStockAlert } from "./stock-alerts.service.ts";
 
-const idParam = z.object({ id: z.coerce.number().int().positive() });
-
-/** Back-in-stock sign-ups allowed per minute from one address: each can make a mail later. */
+/** Back-in-stock sign-ups allowed per minute from one address: each can make a mail. */
 export const STOCK_ALERTS_PER_MINUTE = 20;
+/** Confirmation links one address may try per minute (a token cannot be guessed; this keeps it so). */
+export const STOCK_ALERT_CONFIRMS_PER_MINUTE = 30;
 
 /** The product page's own calls: stock per size, product messages, cards by id, back-in-stock alerts. */
 export async function productRoutes(fastify: FastifyInstance) {
@@ -32,8 +44,8 @@ export async function productRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A product's sizes with stock, supplier and delivery, read now",
-        params: idParam,
-        response: { 200: z.array(stockEntrySchema) },
+        params: idParams,
+        response: { 200: availabilityOutput },
       },
     },
     async (request, reply) => {
@@ -49,6 +61,7 @@ export async function productRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Offers running now for a size's product, with their benefit items at the offer price",
         params: z.object({ sku: z.string().min(1).max(64) }),
+        response: { 200: promotionsOutput },
       },
     },
     async (request) => getPromotionsForSku(db, request.params.sku, request.market.currency, request.locale),
@@ -60,7 +73,7 @@ export async function productRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Notices shown on a product page",
-        params: idParam,
+        params: idParams,
         response: { 200: z.array(z.object({ id: z.number().int(), text: z.string() })) },
       },
     },
@@ -73,8 +86,8 @@ export async function productRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Products of the same category, most popular first (up to 36)",
-        params: idParam,
-        response: { 200: z.object({ results: z.array(productCardSchema) }) },
+        params: idParams,
+        response: { 200: productCardsOutput },
       },
     },
     async (request) => ({
@@ -88,50 +101,63 @@ export async function productRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "Product cards by id, in the order asked (recently seen products)",
-        querystring: z.object({
-          ids: z
-            .string()
-            .max(200)
-            .regex(/^\d+(,\d+)*$/, { error: "product.error.ids" })
-            .transform((value) => [...new Set(value.split(",").map(Number))].slice(0, 24)),
-        }),
-        response: { 200: z.object({ results: z.array(productCardSchema) }) },
+        querystring: productCardsQuery,
+        response: { 200: productCardsOutput },
       },
     },
-    async (request) => {
-      const ids = request.query.ids;
-      const cards = await getProductCards(db, {
-        currency: request.market.currency,
-        productIds: ids,
-        limit: ids.length,
-      });
-      const byId = new Map(cards.map((card) => [card.product_id, card]));
-      return { results: ids.flatMap((id) => byId.get(id) ?? []) };
-    },
+    async (request) => ({
+      results: await getProductCardsInOrder(db, request.query.ids, request.market.currency),
+    }),
   );
 
+  // Links in stock-alert mail go to the configured address of the shopper's market, never the request's.
+  const mail = mailOutbox(fastify.jobs);
+
+  // Counted after the body is checked, so a malformed sign-up does not use up the address's allowance.
+  const stockAlertLimit = async (request: FastifyRequest) =>
+    countAttempt(db, [`stock-alert:ip:${request.ip}`], STOCK_ALERTS_PER_MINUTE);
   app.post(
     "/api/products/notify_sold_out/",
     {
+      preHandler: stockAlertLimit,
       schema: {
         tags,
-        summary: "One e-mail when a sold-out size is back in stock",
+        summary:
+          "Sign up for one e-mail when a sold-out size is back; mails a link to confirm first (the answer is the same whether or not the address had signed up)",
         body: stockAlertInput,
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: stockAlertOutput },
       },
     },
     async (request) => {
-      await countAttempt(db, [`stock-alert:ip:${request.ip}`], STOCK_ALERTS_PER_MINUTE);
-      await subscribeStockAlert(db, request.body, { locale: request.locale, market: request.market.code });
+      await subscribeStockAlert(db, mail, fastify.publicAddresses.forMarket, request.body, {
+        locale: request.locale,
+        market: request.market.code,
+      });
       return { success: true as const };
     },
   );
 
-  const mailer = createMailer(fastify.config, fastify.log);
+  app.post(
+    "/api/products/notify_sold_out/confirm/",
+    {
+      preHandler: async (request) =>
+        countAttempt(db, [`stock-alert-confirm:ip:${request.ip}`], STOCK_ALERT_CONFIRMS_PER_MINUTE),
+      schema: {
+        tags,
+        summary:
+          "Confirm a back-in-stock alert with the token from its confirmation mail (unknown or expired: 400 on token)",
+        body: stockAlertConfirmInput,
+        response: { 200: stockAlertConfirmOutput, 400: errorOutput },
+      },
+    },
+    async (request) => confirmStockAlert(db, request.body.token),
+  );
+
   app.put(
     "/api/catalogue/stock/:sku/",
     {
       config: { csrfExempt: true },
+      preHandler: catalogueToken(fastify.config.catalogueApiToken),
       schema: {
         tags,
         summary:
@@ -142,27 +168,10 @@ export async function productRoutes(fastify: FastifyInstance) {
         response: { 200: z.object({ sku: z.string(), stock: z.number().int(), notified: z.number().int() }) },
       },
     },
-    async (request) => {
-      requireCatalogueToken(fastify.config.catalogueApiToken, request.headers.authorization);
-      const [size] = await db
-        .select({ id: productSizes.id })
-        .from(productSizes)
-        .where(eq(productSizes.sku, request.params.sku));
-      if (!size) throw new HttpError(404, "size_not_found", "There is no size with that SKU.");
-      const { notified } = await setSizeStock(db, mailer, fastify.config.publicUrl, {
-        sizeId: size.id,
+    async (request) =>
+      setStockBySku(db, mail, fastify.publicAddresses.forMarket, {
+        sku: request.params.sku,
         stock: request.body.stock,
-      });
-      return { sku: request.params.sku, stock: request.body.stock, notified };
-    },
+      }),
   );
-}
-
-/** The feed's bearer token, compared in constant time; without a configured token the feed is off. */
-function requireCatalogueToken(expected: string | undefined, header: string | undefined) {
-  if (!expected) throw new HttpError(404, "not_found", "The stock feed is not enabled.");
-  const given = Buffer.from(header?.replace(/^Bearer\s+/i, "") ?? "");
-  const wanted = Buffer.from(expected);
-  if (given.length !== wanted.length || !crypto.timingSafeEqual(given, wanted))
-    throw new HttpError(401, "unauthorized", "A valid stock feed token is needed.");
 }

@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
-import type { Translated } from "#modules/catalog/catalog.schema.ts";
+import { type Db, rows } from "#db/client.ts";
+import { toAmount } from "#kernel/money.ts";
+import type { Translated } from "#kernel/translate.ts";
+import { translate } from "#kernel/translate.ts";
+import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import {
   productMessages,
   productSizes,
@@ -8,11 +11,10 @@ import {
   sellingPoints,
   suppliers,
 } from "#modules/catalog/catalog.schema.ts";
-import { getProductCards, productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
+import { getProductCards, productImageUrl, productNotFound } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 import type { ProductDetail, StockEntry } from "./product.contract.ts";
 
 /** Fewer than this many left shows "few left"; the flagship store's fewer-than-4 shows "limited". */
@@ -85,7 +87,7 @@ export async function getAvailability(db: Db, productId: number, currency: strin
     })
     .from(products)
     .where(eq(products.id, productId));
-  if (!product) throw new HttpError(404, "product_not_found", "There is no such product.");
+  if (!product) throw productNotFound();
   const sizes = await sizesOf(db, [productId]);
   return sizes.map((size) => toStockEntry(size, Number(product.price ?? 0), currency));
 }
@@ -137,6 +139,20 @@ export function loadProductDetail(
 }
 
 /**
+ * `GET /api/products/cards/`: the cards of the products asked for, in the order asked (the recently
+ * seen strip keeps its order); unknown and offline products are left out.
+ */
+export async function getProductCardsInOrder(
+  db: Db,
+  productIds: number[],
+  currency: string,
+): Promise<ProductCard[]> {
+  const cards = await getProductCards(db, { currency, productIds, limit: productIds.length });
+  const byId = new Map(cards.map((card) => [card.product_id, card]));
+  return productIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
  * Products of the same category, most popular first (the related grid: up to 4 rows of up to 9).
  * Loaded by the page after it shows, so the first paint does not wait for 36 cards.
  */
@@ -146,7 +162,7 @@ export function getRelatedProducts(db: Db, productId: number, currency: string) 
       .select({ categoryId: products.categoryId })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product) throw new HttpError(404, "product_not_found", "There is no such product.");
+    if (!product) throw productNotFound();
     return getProductCards(db, {
       currency,
       where: [sql`p.category_id = ${product.categoryId}`, sql`p.id <> ${productId}`],
@@ -162,7 +178,9 @@ async function readProductDetail(
   currency: string,
   locale: UiLocale,
 ): Promise<ProductDetail> {
-  const result = await db.execute(sql`
+  const [head] = await rows<HeadRow>(
+    db,
+    sql`
     select p.id, p.name, p.style, p.model, p.relative_url, p.description, p.specifications, p.labels,
            p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package,
            p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.colours,
@@ -176,19 +194,21 @@ async function readProductDetail(
       join brands b on b.id = p.brand_id
       join categories c on c.id = p.category_id
       left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
-     where p.slug = ${slug}`);
-  const head = (result as unknown as { rows: HeadRow[] }).rows[0];
-  if (!head || head.price === null)
-    throw new HttpError(404, "product_not_found", "There is no such product.");
+     where p.slug = ${slug}`,
+  );
+  if (!head || head.price === null) throw productNotFound();
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);
 
-  const [parts, variants, points, messages, look] = await Promise.all([
+  const [partRows, variants, points, messages, look] = await Promise.all([
     head.is_package
-      ? db.execute(sql`
+      ? rows<{ id: number; name: string; online: boolean }>(
+          db,
+          sql`
           select i.id, i.name, i.online from package_items pi join products i on i.id = pi.product_id
-           where pi.package_id = ${head.id} order by pi.position`)
-      : Promise.resolve({ rows: [] }),
+           where pi.package_id = ${head.id} order by pi.position`,
+        )
+      : Promise.resolve([]),
     db
       .select({ id: products.id, name: products.name, colours: products.colours, url: products.relativeUrl })
       .from(products)
@@ -203,7 +223,6 @@ async function readProductDetail(
     // Secondary: without it the page still shows.
     shopTheLookFor(db, { id: head.id, categoryId: head.category_id }, currency, locale).catch(() => null),
   ]);
-  const partRows = (parts as unknown as { rows: { id: number; name: string; online: boolean }[] }).rows;
   const sizes = await sizesOf(db, [head.id, ...partRows.map((part) => part.id)]);
   const own = sizes
     .filter((size) => size.productId === head.id)
@@ -287,10 +306,10 @@ async function readProductDetail(
 /** `GET /api/productmessage/{id}/`. */
 export async function getProductMessages(db: Db, productId: number, locale: UiLocale) {
   const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, productId));
-  if (!product) throw new HttpError(404, "product_not_found", "There is no such product.");
-  const rows = await db
+  if (!product) throw productNotFound();
+  const found = await db
     .select({ id: productMessages.id, text: productMessages.text })
     .from(productMessages)
     .where(eq(productMessages.productId, productId));
-  return rows.map((row) => ({ id: row.id, text: translate(row.text, locale) }));
+  return found.map((row) => ({ id: row.id, text: translate(row.text, locale) }));
 }

@@ -1,9 +1,11 @@
 import { sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
-import type { Translated } from "#modules/catalog/catalog.schema.ts";
-import { productImageUrl, toAmount, translate } from "#modules/catalog/catalog.service.ts";
+import { type Db, rows } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { toAmount } from "#kernel/money.ts";
+import type { Translated } from "#kernel/translate.ts";
+import { translate } from "#kernel/translate.ts";
+import { productImageUrl } from "#modules/catalog/catalog.service.ts";
 import { roundForCurrency, type UiLocale } from "#modules/markets/markets.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
 
 /** A benefit item's price under a promotion, rounded as the currency is. */
 export function promotionPrice(price: number, discountPercentage: number, currency: string): number {
@@ -31,10 +33,15 @@ interface PromotionRow {
  * to, each with its benefit items priced at the offer and their sizes in stock. 404 for an unknown SKU.
  */
 export async function getPromotionsForSku(db: Db, sku: string, currency: string, locale: UiLocale) {
-  const found = await db.execute(sql`select product_id from product_sizes where sku = ${sku}`);
-  const productId = (found as unknown as { rows: { product_id: number }[] }).rows[0]?.product_id;
+  const [found] = await rows<{ product_id: number }>(
+    db,
+    sql`select product_id from product_sizes where sku = ${sku}`,
+  );
+  const productId = found?.product_id;
   if (productId === undefined) throw new HttpError(404, "sku_not_found", "There is no size with that SKU.");
-  const result = await db.execute(sql`
+  const promotionRows = await rows<PromotionRow>(
+    db,
+    sql`
     select pr.id, pr.title, pr.discount_percentage, pr.valid_to,
            (select json_agg(json_build_object(
                      'product_id', p.id, 'name', p.name, 'brand', b.name, 'relative_url', p.relative_url,
@@ -48,10 +55,10 @@ export async function getPromotionsForSku(db: Db, sku: string, currency: string,
               left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}) as items
       from promotions pr
      where pr.product_id = ${productId} and pr.valid_from <= now() and pr.valid_to > now()
-     order by pr.id`);
-  const rows = (result as unknown as { rows: PromotionRow[] }).rows;
+     order by pr.id`,
+  );
   return {
-    promotions: rows.map((row) => ({
+    promotions: promotionRows.map((row) => ({
       id: row.id,
       title: translate(row.title, locale),
       discount_percentage: row.discount_percentage,

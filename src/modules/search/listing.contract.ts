@@ -84,4 +84,24 @@ export const searchOutput = z.object({
 });
 
 export type ListingQuery = z.output<typeof listingQuery>;
+export type CategoryQuery = z.output<typeof categoryQuery>;
+export type SearchQuery = z.output<typeof searchQuery>;
+export type CategoryOutput = z.infer<typeof categoryOutput>;
+export type SearchOutput = z.infer<typeof searchOutput>;
 export type Filter = z.infer<typeof filterSchema>;
+
+/** The item types the popular-products widget is asked for. */
+export const POPULAR_ITEM_TYPES = [
+  "football_boots",
+  "sneakers",
+  "goalkeeper_gloves",
+  "football_shirts",
+] as const;
+
+/** `GET /api/recommendations/popular-products/?item_type=…`. */
+export const popularProductsQuery = z.object({
+  item_type: z.enum(POPULAR_ITEM_TYPES, { error: "listing.error.itemType" }),
+});
+
+/** The most popular products of the item type (12 at most). */
+export const popularProductsOutput = z.object({ data: z.object({ results: z.array(productCardSchema) }) });

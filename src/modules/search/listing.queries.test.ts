@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedDemoShop } from "#db/seed/seed.ts";
+import { seedDemoShop } from "#seed/seed.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { countingQueries, createTestDatabase, type TestDatabase } from "#server/testing.ts";

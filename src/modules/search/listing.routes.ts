@@ -1,22 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
 import { sendCachedJson } from "#modules/catalog/catalogue-cache.ts";
-import { categoryOutput, categoryQuery, searchOutput, searchQuery } from "./listing.contract.ts";
-import { loadCategory, loadSponsored, runListing } from "./listing.service.ts";
-
-export const POPULAR_ITEM_TYPES = [
-  "football_boots",
-  "sneakers",
-  "goalkeeper_gloves",
-  "football_shirts",
-] as const;
+import {
+  categoryOutput,
+  categoryQuery,
+  popularProductsOutput,
+  popularProductsQuery,
+  searchOutput,
+  searchQuery,
+} from "./listing.contract.ts";
+import { categoryListing, searchListing } from "./listing.service.ts";
 
 /** Listing bodies depend on the address, the market's currency and the language, not on the visitor. */
 const responseKey = (request: FastifyRequest) =>
   `${request.market.code}:${request.market.currency}:${request.locale}:${request.url}`;
+
+/** Besides the query, a listing depends only on the market's currency and the language. */
+const shopOf = (request: FastifyRequest) => ({ currency: request.market.currency, locale: request.locale });
 
 /** Category listings, search and the popular-products widget. */
 export async function listingRoutes(fastify: FastifyInstance) {
@@ -36,35 +37,9 @@ export async function listingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await sendCachedJson(db, reply, responseKey(request), async () => {
-        const query = request.query;
-        const category = await loadCategory(db, query.slug, request.locale);
-        const listing = await runListing(
-          db,
-          { currency: request.market.currency, locale: request.locale, categoryIds: category.ids },
-          query,
-        );
-        const sponsored =
-          listing.page === 1 && !listing.anyFilterActive
-            ? await loadSponsored(db, category.id, request.market.currency, request.locale)
-            : null;
-        return {
-          products: listing.products,
-          meta: {
-            slug: category.slug,
-            title: category.title,
-            description: category.description,
-            breadcrumb: category.breadcrumb,
-            sub_categories: category.subCategories,
-            has_sub_categories: category.subCategories.length > 0,
-            total: listing.total,
-            page: listing.page,
-            pages: { total: listing.totalPages },
-            filters: listing.filters,
-            content: { sponsored },
-          },
-        };
-      });
+      await sendCachedJson(db, reply, responseKey(request), () =>
+        categoryListing(db, request.query, shopOf(request)),
+      );
       // Returned so that Fastify waits for the body sent above (compression runs after it).
       return reply;
     },
@@ -81,25 +56,9 @@ export async function listingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await sendCachedJson(db, reply, responseKey(request), async () => {
-        const query = request.query;
-        const listing = await runListing(
-          db,
-          { currency: request.market.currency, locale: request.locale, q: query.q },
-          query,
-        );
-        return {
-          products: listing.products,
-          navigation_items: listing.navigation,
-          meta: {
-            title: query.q,
-            total: listing.total,
-            page: listing.page,
-            pages: { total: listing.totalPages },
-            filters: listing.filters,
-          },
-        };
-      });
+      await sendCachedJson(db, reply, responseKey(request), () =>
+        searchListing(db, request.query, shopOf(request)),
+      );
       // Returned so that Fastify waits for the body sent above (compression runs after it).
       return reply;
     },
@@ -111,8 +70,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The most popular products of one item type (home page slider)",
-        querystring: z.object({ item_type: z.enum(POPULAR_ITEM_TYPES, { error: "listing.error.itemType" }) }),
-        response: { 200: z.object({ data: z.object({ results: z.array(productCardSchema) }) }) },
+        querystring: popularProductsQuery,
+        response: { 200: popularProductsOutput },
       },
     },
     async (request) => ({

@@ -1,19 +1,25 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import { type Db, rows } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { CURRENCIES } from "#kernel/money.ts";
+import { translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
-import { ORDER, queryProductCards, translate } from "#modules/catalog/catalog.service.ts";
+import { ORDER, queryProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
-import { CURRENCIES, type UiLocale } from "#modules/markets/markets.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import type { UiLocale } from "#modules/markets/markets.service.ts";
 import {
+  type CategoryOutput,
+  type CategoryQuery,
   FACET_KEYS,
   type FacetKey,
   type Filter,
   type ListingQuery,
   PAGE_SIZE,
   PRICE_RANGE,
+  type SearchOutput,
+  type SearchQuery,
 } from "./listing.contract.ts";
 
 /** Price-range buckets per currency, in whole units: the facet offers these, any range is accepted. */
@@ -207,7 +213,9 @@ async function countFacets(
     sql`select '_total', '', '', count(*) from f ${where(null)}`,
     sql`select '_category', f.category, min(f.category_name) || '|' || min(f.category_name_en), count(*) from f ${where(null)} group by f.category`,
   ];
-  const result = await db.execute(sql`
+  return rows<FacetRow>(
+    db,
+    sql`
     with f as materialized (
       select b.slug as brand, b.name as brand_name, b.has_logo, p.boot_surface, p.color, p.age_group,
              pp.price, pp.rrp, p.is_exclusive, p.is_preorder, p.is_customizable,
@@ -215,15 +223,15 @@ async function countFacets(
         ${FROM}
         join product_prices pp on pp.product_id = p.id and pp.currency = ${scope.currency}
        where ${sql.join(base, sql` and `)})
-    ${sql.join(branches, sql` union all `)}`);
-  return (result as unknown as { rows: FacetRow[] }).rows;
+    ${sql.join(branches, sql` union all `)}`,
+  );
 }
 
-function buildFilters(rows: FacetRow[], query: ListingQuery, currency: string): Filter[] {
+function buildFilters(facets: FacetRow[], query: ListingQuery, currency: string): Filter[] {
   const selected = (key: FacetKey) => new Set(query[key]);
   const bucketOrder = priceBucketExpression(currency).labels;
   return FACET_KEYS.map((key) => {
-    const values = rows
+    const values = facets
       .filter((row) => row.key === key)
       .map((row) => ({
         name: row.value,
@@ -296,8 +304,8 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
   const search = searchCondition(scope);
   if (search.condition) base.push(search.condition);
   const active = facetConditions(query, scope.currency, TABLE_COLUMNS);
-  const rows = await countFacets(db, scope, base, facetConditions(query, scope.currency, CTE_COLUMNS));
-  const total = Number(rows.find((row) => row.key === "_total")?.n ?? 0);
+  const facets = await countFacets(db, scope, base, facetConditions(query, scope.currency, CTE_COLUMNS));
+  const total = Number(facets.find((row) => row.key === "_total")?.n ?? 0);
   const { page, totalPages } = resolvePage(query.page, total);
   const { cards } = await queryProductCards(db, {
     currency: scope.currency,
@@ -307,7 +315,7 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
   });
-  const navigation = rows
+  const navigation = facets
     .filter((row) => row.key === "_category")
     .map((row) => {
       const [localised, english] = row.label.split("|");
@@ -317,12 +325,65 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
     .slice(0, 8);
   return {
     products: cards,
-    filters: buildFilters(rows, query, scope.currency),
+    filters: buildFilters(facets, query, scope.currency),
     total,
     page,
     totalPages,
     navigation,
     anyFilterActive: Object.keys(active).length > 0,
+  };
+}
+
+/**
+ * `GET /api/category/get/`: a page of the category's products with its filters, and the sponsored
+ * block on the first page when no filter is chosen (a filtered page shows only what was asked for).
+ */
+export async function categoryListing(
+  db: Db,
+  query: CategoryQuery,
+  shop: { currency: string; locale: UiLocale },
+): Promise<CategoryOutput> {
+  const category = await loadCategory(db, query.slug, shop.locale);
+  const listing = await runListing(db, { ...shop, categoryIds: category.ids }, query);
+  const sponsored =
+    listing.page === 1 && !listing.anyFilterActive
+      ? await loadSponsored(db, category.id, shop.currency, shop.locale)
+      : null;
+  return {
+    products: listing.products,
+    meta: {
+      slug: category.slug,
+      title: category.title,
+      description: category.description,
+      breadcrumb: category.breadcrumb,
+      sub_categories: category.subCategories,
+      has_sub_categories: category.subCategories.length > 0,
+      total: listing.total,
+      page: listing.page,
+      pages: { total: listing.totalPages },
+      filters: listing.filters,
+      content: { sponsored },
+    },
+  };
+}
+
+/** `GET /api/search/`: a page of the products matching the words, with filters and category links. */
+export async function searchListing(
+  db: Db,
+  query: SearchQuery,
+  shop: { currency: string; locale: UiLocale },
+): Promise<SearchOutput> {
+  const listing = await runListing(db, { ...shop, q: query.q }, query);
+  return {
+    products: listing.products,
+    navigation_items: listing.navigation,
+    meta: {
+      title: query.q,
+      total: listing.total,
+      page: listing.page,
+      pages: { total: listing.totalPages },
+      filters: listing.filters,
+    },
   };
 }
 

@@ -27,3 +27,9 @@ export async function refreshSearchDocuments(db: Db, productIds?: number[]) {
     from brands b, categories c
     where b.id = p.brand_id and c.id = p.category_id ${only}`);
 }
+
+/** Rebuilds every product's search columns, then refreshes the planner's statistics for them. */
+export async function reindexSearch(db: Db) {
+  await refreshSearchDocuments(db);
+  await db.execute(sql`analyze products`);
+}

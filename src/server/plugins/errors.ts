@@ -1,39 +1,35 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ZodError } from "zod";
+import { isDatabaseBusy } from "#db/client.ts";
+import { fieldErrors, fieldErrorsFromIssues, HttpError, RetryLaterError } from "#kernel/errors.ts";
+import type { ErrorReporter } from "../error-reporting.ts";
 
-/** Thrown by services for a bad request that passed schema validation (unknown id, stock, …). */
-export class HttpError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  readonly fields: Record<string, string[]> | undefined;
-  constructor(statusCode: number, code: string, message: string, fields?: Record<string, string[]>) {
-    super(message);
-    this.statusCode = statusCode;
-    this.code = code;
-    this.fields = fields;
-  }
-}
-
-export function fieldErrorsFromIssues(
-  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
-): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const issue of issues) {
-    const key = issue.path.map(String).join(".") || "_";
-    if (!fields[key]) fields[key] = [];
-    fields[key].push(issue.message);
-  }
-  return fields;
-}
+/** Seconds a client is asked to wait before trying again when the database is busy. */
+const BUSY_RETRY_AFTER = 1;
 
 /**
  * One error format for every API call: { error, message, fields?, request_id }. Stack traces and SQL
- * stay in the log.
+ * stay in the log. A request that found no free database connection in time is a 503 the client
+ * may retry; any other unexpected error is a 500, logged and reported (when error reporting is set up).
  */
-export function registerErrorHandling(app: FastifyInstance) {
+export function registerErrorHandling(app: FastifyInstance, reporter: ErrorReporter) {
+  const unexpected = (error: unknown, request: FastifyRequest) =>
+    reporter.capture(error, {
+      requestId: request.id,
+      method: request.method,
+      route: request.routeOptions.url ?? "unmatched",
+    });
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     const requestId = request.id;
+    if (error instanceof RetryLaterError) {
+      return reply.status(429).header("retry-after", String(error.retryAfterSeconds)).send({
+        error: error.code,
+        message: error.message,
+        retry_after: error.retryAfterSeconds,
+        request_id: requestId,
+      });
+    }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send({
         error: error.code,
@@ -51,21 +47,29 @@ export function registerErrorHandling(app: FastifyInstance) {
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const key = (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", ".") || "_";
-        if (!fields[key]) fields[key] = [];
-        fields[key].push(issue.message ?? "Invalid value");
-      }
       return reply.status(400).send({
         error: "validation_failed",
         message: `Some ${error.validationContext ?? "request"} fields are not valid.`,
-        fields,
+        fields: fieldErrors(
+          error.validation.map((issue) => ({
+            field: (issue.instancePath ?? "").replace(/^\//, "").replaceAll("/", "."),
+            message: issue.message ?? "Invalid value",
+          })),
+        ),
+        request_id: requestId,
+      });
+    }
+    if (isDatabaseBusy(error)) {
+      request.log.warn("no database connection came free in time");
+      return reply.status(503).header("retry-after", String(BUSY_RETRY_AFTER)).send({
+        error: "database_busy",
+        message: "The shop is very busy. Please try again in a moment.",
         request_id: requestId,
       });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, "response did not match its schema");
+      unexpected(error, request);
       return reply
         .status(500)
         .send({ error: "internal_error", message: "Something went wrong.", request_id: requestId });
@@ -102,6 +106,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         .send({ error: code ?? "bad_request", message: error.message, request_id: requestId });
     }
     request.log.error({ err: error }, "unhandled error");
+    unexpected(error, request);
     return reply
       .status(500)
       .send({ error: "internal_error", message: "Something went wrong.", request_id: requestId });

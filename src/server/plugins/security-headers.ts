@@ -31,7 +31,12 @@ export async function registerSecurityHeaders(
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "https:", "blob:"],
-        connectSrc: dev ? ["'self'", "ws:", "wss:"] : ["'self'"],
+        connectSrc: [
+          "'self'",
+          ...(dev ? ["ws:", "wss:"] : []),
+          // Browser error reports go to the DSN's host (decision 0026).
+          ...(config.sentryBrowserDsn ? [new URL(config.sentryBrowserDsn).origin] : []),
+        ],
         frameSrc: [
           "'self'",
           "https://www.youtube-nocookie.com",
@@ -62,6 +67,36 @@ export async function registerSecurityHeaders(
   const headers = await helmetHeaders(options);
   scope.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
+    done();
+  });
+}
+
+/**
+ * Browser features the shop never uses are off for its pages and every frame they embed: the
+ * drop-point map searches by post code, not by the visitor's location. Payment stays with the
+ * shop's own pages. The video embeds' features (autoplay, encrypted media, picture-in-picture,
+ * fullscreen) keep their defaults.
+ */
+export const PERMISSIONS_POLICY = [
+  "accelerometer=()",
+  "camera=()",
+  "display-capture=()",
+  "geolocation=()",
+  "gyroscope=()",
+  "hid=()",
+  "magnetometer=()",
+  "microphone=()",
+  "midi=()",
+  "payment=(self)",
+  "serial=()",
+  "usb=()",
+  "xr-spatial-tracking=()",
+].join(", ");
+
+/** `Permissions-Policy` on every answer, refusals and unknown addresses included: registered on the root before any hook that can answer. */
+export function registerPermissionsPolicy(app: FastifyInstance) {
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.header("permissions-policy", PERMISSIONS_POLICY);
     done();
   });
 }

@@ -1,69 +1,24 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import {
-  createSession,
-  destroySession,
-  loadSession,
-  rotateSession,
-  SESSION_COOKIE,
-  SESSION_DAYS,
-  touchSession,
-} from "#modules/accounts/session.service.ts";
-import type { SessionUser } from "../request-context.ts";
+// The request fields the session fills (sessionId, sessionData, user) are declared beside the cookie helpers.
+import "#modules/accounts/session-cookies.ts";
+import { loadSession, SESSION_COOKIE, touchSession } from "#modules/accounts/session.service.ts";
 
-declare module "fastify" {
-  interface FastifyRequest {
-    sessionId: string | null;
-    sessionData: Record<string, unknown>;
-    user: SessionUser | null;
-  }
-}
-
-/** Paths that never need a session: static files and probes. */
+/**
+ * Paths that never need a session: static files, probes and metrics, and the storefront's route manifest (fetched
+ * in the background while the shopper acts: answering it with a new session would overwrite the
+ * cookie a log-in sets at the same moment).
+ */
 export function isSessionless(url: string): boolean {
   return (
+    url.startsWith("/__manifest") ||
     url.startsWith("/assets/") ||
     url.startsWith("/healthz") ||
     url.startsWith("/readyz") ||
+    url.startsWith("/metrics") ||
     url.startsWith("/media/") ||
     url === "/favicon.ico" ||
     url.startsWith("/api/docs")
   );
-}
-
-function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string) {
-  reply.setCookie(SESSION_COOKIE, token, {
-    path: "/",
-    httpOnly: true,
-    sameSite: "lax",
-    secure: request.server.config.secureCookies,
-    maxAge: SESSION_DAYS * 86_400,
-  });
-}
-
-/** The visitor's session id, creating an anonymous session (and its cookie) when there is none. */
-export async function ensureSession(request: FastifyRequest, reply: FastifyReply): Promise<string> {
-  if (request.sessionId) return request.sessionId;
-  const { token, id } = await createSession(request.server.database.db, null);
-  request.sessionId = id;
-  setSessionCookie(request, reply, token);
-  return id;
-}
-
-/** Log-in: a new session id for this member; the bag and favourites carry over. */
-export async function startMemberSession(request: FastifyRequest, reply: FastifyReply, user: SessionUser) {
-  const { token, id } = await rotateSession(request.server.database.db, request.sessionId, user.id);
-  request.sessionId = id;
-  request.user = user;
-  setSessionCookie(request, reply, token);
-}
-
-/** Log-out: the session row is deleted; a new anonymous one is made only when needed. */
-export async function endSession(request: FastifyRequest, reply: FastifyReply) {
-  if (request.sessionId) await destroySession(request.server.database.db, request.sessionId);
-  request.sessionId = null;
-  request.user = null;
-  request.sessionData = {};
-  reply.clearCookie(SESSION_COOKIE, { path: "/" });
 }
 
 export function registerSessions(app: FastifyInstance) {

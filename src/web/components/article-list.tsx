@@ -1,13 +1,13 @@
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { api } from "#web/lib/api.ts";
+import { callAt } from "#web/lib/api.ts";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
 
-export interface ArticleCard {
-  id: number;
-  slug: string;
-  title: string;
-  image: { src: string };
-}
+/** A guide's card: what the list shows of a guide (the page's first ones come from its loader). */
+export type ArticleCard = Pick<
+  ResponseOf<"GET /api/category/guides/">["items"][number],
+  "id" | "slug" | "title" | "image"
+>;
 
 /** The next page's address as given by the server, on the page's own protocol (http → https). */
 export function nextOnPageProtocol(next: string | null, pageProtocol: string): string | null {
@@ -45,7 +45,7 @@ export function ArticleList({
     setLoading(true);
     setFailed(false);
     try {
-      const page = await api<{ items: ArticleCard[]; meta: { next: string | null } }>(url);
+      const page = await callAt("GET /api/category/guides/", url);
       setCards((current) => [...current, ...page.items]);
       setNextUrl(page.meta.next);
     } catch {

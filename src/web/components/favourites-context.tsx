@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState } from "react";
 import { useRevalidator } from "react-router";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
 
 interface Favourites {
   loggedIn: boolean;
@@ -27,8 +27,8 @@ export function FavouritesProvider({ loggedIn, children }: { loggedIn: boolean; 
       return;
     }
     const controller = new AbortController();
-    api<{ data: { product_id: number }[] }>("/api/favorites/", { signal: controller.signal })
-      .then((result) => setIds(new Set(result.data.map((item) => item.product_id))))
+    call("GET /api/favorites/", { signal: controller.signal })
+      .then((result) => setIds(new Set(result.product_ids)))
       .catch(() => undefined);
     return () => controller.abort();
   }, [loggedIn]);
@@ -40,10 +40,9 @@ export function FavouritesProvider({ loggedIn, children }: { loggedIn: boolean; 
       else next.delete(productId);
       setIds(next);
       try {
-        const result = await api<{ data: { product_id: number }[] }>(
-          adding ? "/api/favorites/add/" : "/api/favorites/remove/",
-          { json: { product_id: productId } },
-        );
+        const result = await call(adding ? "POST /api/favorites/add/" : "POST /api/favorites/remove/", {
+          json: { product_id: productId },
+        });
         setIds(new Set(result.data.map((item) => item.product_id)));
         revalidator.revalidate();
       } catch {

@@ -2,7 +2,10 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { MARKETS, UI_LOCALES } from "#modules/markets/markets.data.ts";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
+import type { Endpoints } from "#web/lib/endpoints.ts";
+
+type SelectMarketBody = Endpoints["POST /api/markets/select/"]["body"];
 
 interface Props {
   market: string;
@@ -29,9 +32,9 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
     setBusy(true);
     setError(false);
     try {
-      await api("/api/markets/select/", {
-        json: { market: form.get("market"), language: form.get("language") },
-      });
+      // The switcher's two selects: the server checks both against the shop's markets and languages.
+      const fields = { market: form.get("market"), language: form.get("language") } as SelectMarketBody;
+      await call("POST /api/markets/select/", { json: fields });
       window.location.reload();
     } catch (failure) {
       if (!(failure instanceof ApiRequestError)) console.error(failure);

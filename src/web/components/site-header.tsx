@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
+import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 
 interface Props {
   categories: CategoryNode[];
@@ -31,7 +31,7 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
           method="get"
           action="/search/"
           role="search"
-          className="ml-auto flex max-w-md flex-1 items-center"
+          className="ml-auto flex min-w-0 max-w-md flex-1 items-center"
         >
           <label htmlFor="site-search" className="sr-only">
             <FormattedMessage id="shell.search.label" />
@@ -178,53 +178,45 @@ function CategoryNav({ categories }: { categories: CategoryNode[] }) {
 function MobileMenu({ categories }: { categories: CategoryNode[] }) {
   const intl = useIntl();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
-        className="rounded p-2 md:hidden"
-        aria-label={intl.formatMessage({ id: "shell.menu.open" })}
-      >
-        <Menu aria-hidden="true" className="size-6" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 left-0 z-50 w-80 max-w-full overflow-y-auto bg-white p-4 shadow-xl">
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">
-              <FormattedMessage id="shell.nav.label" />
-            </Dialog.Title>
-            <Dialog.Close className="rounded p-2" aria-label={intl.formatMessage({ id: "shell.menu.close" })}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            <FormattedMessage id="shell.nav.label" />
-          </Dialog.Description>
-          <ul className="space-y-1">
-            {categories.map((category) => (
-              <li key={category.id}>
-                <Dialog.Close asChild>
-                  <Link to={category.url} className="block rounded px-2 py-2 font-semibold">
-                    {category.title}
-                  </Link>
-                </Dialog.Close>
-                {category.children.length > 0 && (
-                  <ul className="ml-3 border-l border-neutral-200 pl-2">
-                    {category.children.map((child) => (
-                      <li key={child.id}>
-                        <Dialog.Close asChild>
-                          <Link to={child.url} className="block rounded px-2 py-1.5 text-sm text-neutral-800">
-                            {child.title}
-                          </Link>
-                        </Dialog.Close>
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </li>
-            ))}
-          </ul>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      side="left"
+      className="w-80 p-4"
+      trigger={
+        <button
+          type="button"
+          className="rounded p-2 md:hidden"
+          aria-label={intl.formatMessage({ id: "shell.menu.open" })}
+        >
+          <Menu aria-hidden="true" className="size-6" />
+        </button>
+      }
+      title={<FormattedMessage id="shell.nav.label" />}
+      description={<FormattedMessage id="shell.nav.label" />}
+    >
+      <ul className="space-y-1">
+        {categories.map((category) => (
+          <li key={category.id}>
+            <DialogClose asChild>
+              <Link to={category.url} className="block rounded px-2 py-2 font-semibold">
+                {category.title}
+              </Link>
+            </DialogClose>
+            {category.children.length > 0 && (
+              <ul className="ml-3 border-l border-neutral-200 pl-2">
+                {category.children.map((child) => (
+                  <li key={child.id}>
+                    <DialogClose asChild>
+                      <Link to={child.url} className="block rounded px-2 py-1.5 text-sm text-neutral-800">
+                        {child.title}
+                      </Link>
+                    </DialogClose>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Dialog>
   );
 }

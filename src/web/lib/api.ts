@@ -1,5 +1,15 @@
 // The browser's way to call the shop's API: same origin, session cookie, and the CSRF header the
 // server requires on every state-changing call (Django's dialect: csrftoken → X-CSRFToken).
+// Components use `call()`, typed by the endpoint table (endpoints.ts); `api()` is its transport.
+
+import type {
+  CallOptions,
+  Endpoint,
+  OptionsArgument,
+  RequestOf,
+  ResponseOf,
+  SendOptions,
+} from "./endpoints.ts";
 
 export function readCookie(name: string): string | undefined {
   if (typeof document === "undefined") return undefined;
@@ -31,6 +41,7 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/** The untyped transport under `call()`: the answer is whatever the server sent. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const method = options.method ?? (options.json !== undefined || options.form ? "POST" : "GET");
   const headers: Record<string, string> = { accept: "application/json" };
@@ -70,4 +81,65 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     });
   }
   return data as T;
+}
+
+/** What the typed functions below read of their options, whichever call they are for. */
+interface LooseOptions {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  json?: unknown;
+  form?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+const methodOf = (endpoint: Endpoint) => endpoint.slice(0, endpoint.indexOf(" ")) as ApiOptions["method"];
+
+function urlOf(endpoint: Endpoint, { params = {}, query = {} }: LooseOptions): string {
+  const path = endpoint
+    .slice(endpoint.indexOf(" ") + 1)
+    .replace(/:(\w+)/g, (_segment, name: string) => encodeURIComponent(String(params[name])));
+  const search = Object.entries(query)
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${encodeURIComponent(String(value))}`)
+    .join("&");
+  return search ? `${path}?${search}` : path;
+}
+
+/**
+ * The address of a call: its `:params` filled in (each encoded) and its query appended in the order
+ * given, fields left undefined or null left out.
+ */
+export function endpointUrl<K extends Endpoint>(endpoint: K, ...[request]: OptionsArgument<RequestOf<K>>) {
+  return urlOf(endpoint, (request ?? {}) as LooseOptions);
+}
+
+/**
+ * One call of the shop's API, typed by its entry in the endpoint table: `params`, `query` and the body
+ * (`json`, or `form` for the form-encoded calls) are required or refused as the call takes them, and
+ * the answer has the type of the call's response contract. Errors throw `ApiRequestError`, as `api()`.
+ */
+export function call<K extends Endpoint>(endpoint: K, ...[options]: OptionsArgument<CallOptions<K>>) {
+  const loose = (options ?? {}) as LooseOptions;
+  return send(endpoint, urlOf(endpoint, loose), loose);
+}
+
+/**
+ * A call to an address the server gave (a list's `meta.next`, a bag line's `customization_url`): sent
+ * as it is, typed by the endpoint it belongs to.
+ */
+export function callAt<K extends Endpoint>(
+  endpoint: K,
+  url: string,
+  ...[options]: OptionsArgument<SendOptions<K>>
+) {
+  return send(endpoint, url, (options ?? {}) as LooseOptions);
+}
+
+function send<K extends Endpoint>(endpoint: K, url: string, options: LooseOptions) {
+  return api<ResponseOf<K>>(url, {
+    method: methodOf(endpoint),
+    json: options.json,
+    form: options.form,
+    signal: options.signal,
+  });
 }

@@ -1,12 +1,14 @@
 import type { UiLocale } from "#modules/markets/markets.data.ts";
 
 export interface SeoInput {
+  /** The shop's configured address for this page (never the request's). */
   origin: string;
   pathname: string;
   search?: string;
   locale: UiLocale;
   localeTag: string;
-  hostMarkets: { host: string; market: string; locale: UiLocale; tag: string }[];
+  /** Each market host with its configured address (PUBLIC_URL's scheme and port). */
+  hostMarkets: { host: string; market: string; locale: UiLocale; tag: string; url: string }[];
 }
 
 /**
@@ -25,7 +27,7 @@ export function seoLinks({ origin, pathname, search, hostMarkets }: SeoInput) {
   const canonical = `${origin}${pathname}${suffix}`;
   const alternates = hostMarkets.map((entry) => ({
     hrefLang: entry.tag,
-    href: `https://${entry.host}${pathname}${suffix}`,
+    href: `${entry.url}${pathname}${suffix}`,
   }));
   if (alternates.length) alternates.push({ hrefLang: "x-default", href: canonical });
   return { canonical, alternates };

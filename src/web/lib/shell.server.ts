@@ -1,9 +1,9 @@
-import { and, count, eq, isNull } from "drizzle-orm";
 import { countBagItems } from "#modules/cart/cart.service.ts";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
 import { listCategoryTree } from "#modules/catalog/catalog.service.ts";
-import { favourites } from "#modules/favourites/favourites.schema.ts";
+import { countFavourites } from "#modules/favourites/favourites.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { soft } from "./page-data.server.ts";
 
 export interface ShellData {
   categories: CategoryNode[];
@@ -17,25 +17,11 @@ export interface ShellData {
  */
 export async function loadShell(shop: ShopRequestContext): Promise<ShellData> {
   const { db } = shop.database;
-  const owner = { userId: shop.user?.id ?? null, sessionId: shop.sessionId };
+  const { owner, locale } = shop.shopper;
   const [categories, favouritesCount, bagCount] = await Promise.all([
-    listCategoryTree(db, shop.locale).catch((error) => {
-      console.error(`[${shop.requestId}] header categories failed`, error);
-      return [] as CategoryNode[];
-    }),
-    countFavourites(shop).catch(() => 0),
-    countBagItems(shop.database.db, owner).catch(() => 0),
+    soft(shop, "header categories", listCategoryTree(db, locale), [] as CategoryNode[]),
+    soft(shop, "header favourites count", countFavourites(db, owner), 0),
+    soft(shop, "header bag count", countBagItems(db, owner), 0),
   ]);
   return { categories, favouritesCount, bagCount };
-}
-
-async function countFavourites(shop: ShopRequestContext): Promise<number> {
-  const owner = shop.user
-    ? eq(favourites.userId, shop.user.id)
-    : shop.sessionId
-      ? and(isNull(favourites.userId), eq(favourites.sessionId, shop.sessionId))
-      : undefined;
-  if (!owner) return 0;
-  const [row] = await shop.database.db.select({ n: count() }).from(favourites).where(owner);
-  return row?.n ?? 0;
 }

@@ -35,3 +35,25 @@ export function track(event: TrackingEvent) {
   window.dataLayer ??= [];
   window.dataLayer.push(event);
 }
+
+/** A product as the events about it (viewed, added to the bag) carry it: one piece at its current price. */
+export function trackItem(product: {
+  style: string;
+  name: string;
+  brand: string;
+  prices: { currency: string; min_price: number };
+}): Ecommerce {
+  return {
+    currency: product.prices.currency,
+    value: product.prices.min_price,
+    items: [
+      {
+        item_id: product.style,
+        item_name: product.name,
+        item_brand: product.brand,
+        price: product.prices.min_price,
+        quantity: 1,
+      },
+    ],
+  };
+}

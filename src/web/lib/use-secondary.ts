@@ -1,14 +1,16 @@
 import { useEffect, useRef, useState } from "react";
-import { api } from "./api.ts";
+import { api, endpointUrl } from "./api.ts";
+import type { OptionsArgument, ReadEndpoint, RequestOf, ResponseOf } from "./endpoints.ts";
 
 /**
- * A page's secondary data (related products, offers, reels …): read after the page shows, again when
- * `url` or `refresh` changes. Without a url, or when the call fails, the value is `fallback`: such
- * data is never fatal.
+ * A page's secondary data (related products, offers, reels …): read from `endpoint` after the page
+ * shows, again when its params or query or `refresh` change. With `request` null nothing is read, and
+ * when the call fails the value is `fallback`: such data is never fatal.
  */
-export function useSecondary<Response, Value>(
-  url: string | null,
-  select: (response: Response) => Value,
+export function useSecondary<K extends ReadEndpoint, Value>(
+  endpoint: K,
+  request: RequestOf<K> | null,
+  select: (response: ResponseOf<K>) => Value,
   fallback: Value,
   refresh: unknown = null,
 ): Value {
@@ -16,6 +18,8 @@ export function useSecondary<Response, Value>(
   // The latest select and fallback, without making every render start a new call.
   const latest = useRef({ select, fallback });
   latest.current = { select, fallback };
+  // The address stands for the request: a new object with the same params and query reads nothing new.
+  const url = request ? endpointUrl(endpoint, ...([request] as OptionsArgument<RequestOf<K>>)) : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: `refresh` asks for a new read on purpose
   useEffect(() => {
     if (!url) {
@@ -23,7 +27,8 @@ export function useSecondary<Response, Value>(
       return;
     }
     const controller = new AbortController();
-    api<Response>(url, { signal: controller.signal })
+    // A read: `api()` sends the GET the endpoint names, typed by the endpoint's response.
+    api<ResponseOf<K>>(url, { signal: controller.signal })
       .then((response) => setValue(latest.current.select(response)))
       .catch(() => {
         if (!controller.signal.aborted) setValue(latest.current.fallback);

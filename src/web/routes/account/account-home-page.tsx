@@ -2,13 +2,14 @@ import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
 import type { Route } from "./+types/account-home-page.ts";
-import { pageTitle, requireMember } from "./account.server.ts";
+import { memberOrLogin, pageTitle } from "./account.server.ts";
+import { MyData } from "./delete-account.tsx";
 
 export function loader({ context, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const user = requireMember(shop, new URL(request.url));
+  const user = memberOrLogin(shop, new URL(request.url));
   return { title: pageTitle(shop, "meta.account.title"), user };
 }
 
@@ -22,7 +23,7 @@ export default function AccountHomePage({ loaderData }: Route.ComponentProps) {
   const logOut = async () => {
     setBusy(true);
     try {
-      await api("/api/auth/logout/", { json: {} });
+      await call("POST /api/auth/logout/", { json: {} });
     } finally {
       window.location.assign("/account/login/");
     }
@@ -59,6 +60,7 @@ export default function AccountHomePage({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="accountHome.logout" />
         </button>
       </div>
+      <MyData />
     </div>
   );
 }

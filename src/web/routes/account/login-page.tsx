@@ -1,6 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -9,8 +7,12 @@ import type { z } from "zod";
 import { emailInput, loginInput } from "#modules/accounts/accounts.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { ProductSlider } from "#web/components/product-slider.tsx";
-import { api } from "#web/lib/api.ts";
-import { applyServerErrors, safeNext } from "#web/lib/auth-client.ts";
+import { call } from "#web/lib/api.ts";
+import { safeNext } from "#web/lib/auth-client.ts";
+import { applyServerErrors } from "#web/lib/server-errors.ts";
+import { Dialog } from "#web/ui/dialog.tsx";
+import { FormError } from "#web/ui/form-error.tsx";
+import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import type { Route } from "./+types/login-page.ts";
 import { pageTitle, popularProducts } from "./account.server.ts";
@@ -73,9 +75,9 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
             error={landing.formState.errors.email?.message}
             {...landing.register("email")}
           />
-          <button type="submit" className="w-full rounded-full bg-pitch-900 px-4 py-3 font-bold text-white">
+          <SubmitButton>
             <FormattedMessage id="login.continue" />
-          </button>
+          </SubmitButton>
         </form>
         <div className="my-6 flex items-center gap-3 text-sm text-neutral-700" aria-hidden="true">
           <span className="h-px flex-1 bg-neutral-300" />
@@ -109,11 +111,20 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         </p>
       </section>
       <LoginModal open={loginOpen} onOpenChange={setLoginOpen} email={email} next={next} />
-      {validateEmail && <ValidateModal email={validateEmail} />}
+      {validateEmail && (
+        <ValidateModal
+          email={validateEmail}
+          onLogIn={() => {
+            setEmail(validateEmail);
+            setLoginOpen(true);
+          }}
+        />
+      )}
     </div>
   );
 }
 
+/** The page's modals: a centred dialog whose description is shown under its title. */
 function Modal({
   open,
   onOpenChange,
@@ -127,23 +138,21 @@ function Modal({
   description: string;
   children: React.ReactNode;
 }) {
-  const intl = useIntl();
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[28rem] max-w-[calc(100%-2rem)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-6 shadow-xl">
-          <div className="mb-4 flex items-start justify-between gap-4">
-            <Dialog.Title className="text-xl font-bold">{title}</Dialog.Title>
-            <Dialog.Close className="rounded p-1" aria-label={intl.formatMessage({ id: "toast.close" })}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="mb-4 text-sm text-neutral-800">{description}</Dialog.Description>
-          {children}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      side="centre"
+      className="w-[28rem] max-w-[calc(100%-2rem)] p-6"
+      titleClassName="text-xl font-bold"
+      closeClassName="rounded p-1"
+      overlayClassName="bg-black/50"
+      open={open}
+      onOpenChange={onOpenChange}
+      title={title}
+      description={description}
+      descriptionClassName="mb-4 text-sm text-neutral-800"
+    >
+      {children}
+    </Dialog>
   );
 }
 
@@ -168,7 +177,7 @@ function LoginModal({
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api("/api/auth/login/", { json: values });
+      await call("POST /api/auth/login/", { json: values });
       window.location.assign(next);
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ["email", "password"]));
@@ -196,18 +205,10 @@ function LoginModal({
           error={form.formState.errors.password?.message}
           {...form.register("password")}
         />
-        {formError && (
-          <p role="alert" className="text-sm text-red-700">
-            <FormattedMessage id={formError} />
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={form.formState.isSubmitting}
-          className="w-full rounded-full bg-pitch-900 px-4 py-3 font-bold text-white disabled:opacity-60"
-        >
+        <FormError id={formError} />
+        <SubmitButton busy={form.formState.isSubmitting}>
           <FormattedMessage id="login.modal.title" />
-        </button>
+        </SubmitButton>
         <Link
           to="/account/reset/"
           className="block text-center text-sm font-semibold text-pitch-700 underline"
@@ -219,14 +220,19 @@ function LoginModal({
   );
 }
 
-function ValidateModal({ email }: { email: string }) {
+/**
+ * After sign-up: the mail is on its way (a validation link, or, for an address that already had an
+ * account, a note to its owner; the page cannot tell which). Nobody is logged in yet: the link logs
+ * the new member in, or they log in with the password they chose.
+ */
+function ValidateModal({ email, onLogIn }: { email: string; onLogIn: () => void }) {
   const intl = useIntl();
   const [open, setOpen] = useState(true);
   const [state, setState] = useState<"idle" | "sending" | "sent" | "failed">("idle");
   const resend = async () => {
     setState("sending");
     try {
-      await api("/api/auth/resend-validation/", { json: { email } });
+      await call("POST /api/auth/resend-validation/", { json: { email } });
       setState("sent");
     } catch {
       setState("failed");
@@ -252,9 +258,16 @@ function ValidateModal({ email }: { email: string }) {
           {state === "sent" && <FormattedMessage id="validate.modal.resent" />}
           {state === "failed" && <FormattedMessage id="form.error.generic" />}
         </p>
-        <a href="/account/home/" className="block text-center font-semibold text-pitch-700 underline">
-          <FormattedMessage id="validate.modal.continue" />
-        </a>
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false);
+            onLogIn();
+          }}
+          className="block w-full text-center font-semibold text-pitch-700 underline"
+        >
+          <FormattedMessage id="validate.modal.login" />
+        </button>
       </div>
     </Modal>
   );

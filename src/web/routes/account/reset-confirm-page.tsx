@@ -6,8 +6,10 @@ import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { resetConfirmInput } from "#modules/accounts/accounts.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { api } from "#web/lib/api.ts";
-import { applyServerErrors } from "#web/lib/auth-client.ts";
+import { call } from "#web/lib/api.ts";
+import { applyServerErrors } from "#web/lib/server-errors.ts";
+import { FormError } from "#web/ui/form-error.tsx";
+import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import type { Route } from "./+types/reset-confirm-page.ts";
 import { pageTitle } from "./account.server.ts";
@@ -33,7 +35,7 @@ export default function ResetConfirmPage() {
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api("/api/auth/password-reset/confirm/", { json: values });
+      await call("POST /api/auth/password-reset/confirm/", { json: values });
       setDone(true);
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ["password", "token"]));
@@ -63,18 +65,10 @@ export default function ResetConfirmPage() {
             error={form.formState.errors.password?.message}
             {...form.register("password")}
           />
-          {(formError || tokenProblem) && (
-            <p role="alert" className="text-sm text-red-700">
-              <FormattedMessage id={tokenProblem ?? formError ?? "form.error.generic"} />
-            </p>
-          )}
-          <button
-            type="submit"
-            disabled={form.formState.isSubmitting}
-            className="w-full rounded-full bg-pitch-900 px-4 py-3 font-bold text-white disabled:opacity-60"
-          >
+          <FormError id={tokenProblem || formError} />
+          <SubmitButton busy={form.formState.isSubmitting}>
             <FormattedMessage id="resetConfirm.submit" />
-          </button>
+          </SubmitButton>
         </form>
       )}
     </div>

@@ -5,8 +5,10 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { z } from "zod";
 import { emailInput } from "#modules/accounts/accounts.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { api } from "#web/lib/api.ts";
-import { applyServerErrors } from "#web/lib/auth-client.ts";
+import { call } from "#web/lib/api.ts";
+import { applyServerErrors } from "#web/lib/server-errors.ts";
+import { FormError } from "#web/ui/form-error.tsx";
+import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import type { Route } from "./+types/reset-page.ts";
 import { pageTitle } from "./account.server.ts";
@@ -31,7 +33,7 @@ export default function ResetPage() {
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api("/api/auth/password-reset/", { json: values });
+      await call("POST /api/auth/password-reset/", { json: values });
       setSentTo(values.email);
     } catch (error) {
       setFormError(applyServerErrors(error, form.setError, ["email"]));
@@ -53,18 +55,10 @@ export default function ResetPage() {
           error={form.formState.errors.email?.message}
           {...form.register("email")}
         />
-        {formError && (
-          <p role="alert" className="text-sm text-red-700">
-            <FormattedMessage id={formError} />
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={form.formState.isSubmitting}
-          className="w-full rounded-full bg-pitch-900 px-4 py-3 font-bold text-white disabled:opacity-60"
-        >
+        <FormError id={formError} />
+        <SubmitButton busy={form.formState.isSubmitting}>
           <FormattedMessage id="reset.submit" />
-        </button>
+        </SubmitButton>
       </form>
       <p role="status" className="mt-4">
         {sentTo && <FormattedMessage id="reset.sent" values={{ email: sentTo }} />}

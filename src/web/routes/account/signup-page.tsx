@@ -6,8 +6,10 @@ import { Link } from "react-router";
 import type { z } from "zod";
 import { signupInput } from "#modules/accounts/accounts.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { api } from "#web/lib/api.ts";
-import { applyServerErrors } from "#web/lib/auth-client.ts";
+import { call } from "#web/lib/api.ts";
+import { applyServerErrors } from "#web/lib/server-errors.ts";
+import { FormError } from "#web/ui/form-error.tsx";
+import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import type { Route } from "./+types/signup-page.ts";
 import { pageTitle } from "./account.server.ts";
@@ -31,7 +33,7 @@ export default function SignupPage() {
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await api("/api/auth/signup/", { json: values });
+      await call("POST /api/auth/signup/", { json: values });
       window.location.assign(
         `/account/login/?validate_email=${encodeURIComponent(values.email)}&next=/account/home/`,
       );
@@ -71,18 +73,10 @@ export default function SignupPage() {
           <input type="checkbox" {...form.register("newsletter")} className="size-4" />
           <FormattedMessage id="form.newsletter.label" />
         </label>
-        {formError && (
-          <p role="alert" className="text-sm text-red-700">
-            <FormattedMessage id={formError} />
-          </p>
-        )}
-        <button
-          type="submit"
-          disabled={form.formState.isSubmitting}
-          className="w-full rounded-full bg-pitch-900 px-4 py-3 font-bold text-white disabled:opacity-60"
-        >
+        <FormError id={formError} />
+        <SubmitButton busy={form.formState.isSubmitting}>
           <FormattedMessage id="signup.submit" />
-        </button>
+        </SubmitButton>
       </form>
       <Link to="/account/login/" className="mt-6 block text-center font-semibold text-pitch-700 underline">
         <FormattedMessage id="signup.haveAccount" />

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link, useSearchParams } from "react-router";
 import { shopContext } from "#server/request-context.ts";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
 import type { Route } from "./+types/validate-page.ts";
 import { pageTitle } from "./account.server.ts";
 
@@ -26,7 +26,7 @@ export default function ValidatePage() {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    api("/api/auth/validate-email/", { json: { token } }).then(
+    call("POST /api/auth/validate-email/", { json: { token } }).then(
       () => setState("done"),
       () => setState("failed"),
     );

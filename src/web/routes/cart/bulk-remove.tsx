@@ -1,7 +1,7 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
+import { ConfirmActions, Dialog } from "#web/ui/dialog.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 
 /** The bag offers to empty itself in one go from this many lines on. */
@@ -23,7 +23,9 @@ export function BulkRemove({
   const removeAll = async () => {
     setBusy(true);
     const results = await Promise.allSettled(
-      lines.map((line) => api(`/cart/items/delete_cart_item/${line.line_id}/`, { form: {} })),
+      lines.map((line) =>
+        call("POST /cart/items/delete_cart_item/:id/", { params: { id: line.line_id }, form: {} }),
+      ),
     );
     results.forEach((result, i) => {
       if (result.status === "rejected")
@@ -38,35 +40,29 @@ export function BulkRemove({
     onDone();
   };
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger className="self-end text-sm font-semibold underline" data-testid="bulk-remove">
-        <FormattedMessage id="cart.bulk.open" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(26rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl">
-          <Dialog.Title className="mb-2 text-lg font-bold">
-            <FormattedMessage id="cart.bulk.title" />
-          </Dialog.Title>
-          <Dialog.Description className="mb-4 text-sm">
-            <FormattedMessage id="cart.bulk.body" values={{ count: lines.length }} />
-          </Dialog.Description>
-          <div className="flex gap-2">
-            <Dialog.Close className="flex-1 rounded-full border border-neutral-900 px-4 py-2 font-semibold">
-              <FormattedMessage id="cart.bulk.cancel" />
-            </Dialog.Close>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={removeAll}
-              data-testid="bulk-remove-confirm"
-              className="flex-1 rounded-full bg-red-700 px-4 py-2 font-semibold text-white disabled:opacity-50"
-            >
-              <FormattedMessage id="cart.bulk.confirm" />
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      side="centre"
+      className="w-[min(26rem,92vw)] p-5"
+      headerClassName="mb-2"
+      closeButton={false}
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button type="button" className="self-end text-sm font-semibold underline" data-testid="bulk-remove">
+          <FormattedMessage id="cart.bulk.open" />
+        </button>
+      }
+      title={<FormattedMessage id="cart.bulk.title" />}
+      description={<FormattedMessage id="cart.bulk.body" values={{ count: lines.length }} />}
+      descriptionClassName="mb-4 text-sm"
+    >
+      <ConfirmActions
+        cancel={<FormattedMessage id="cart.bulk.cancel" />}
+        confirm={<FormattedMessage id="cart.bulk.confirm" />}
+        busy={busy}
+        onConfirm={removeAll}
+        testId="bulk-remove-confirm"
+      />
+    </Dialog>
   );
 }

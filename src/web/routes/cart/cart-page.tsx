@@ -1,14 +1,14 @@
 import { ChevronDown, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, useRevalidator } from "react-router";
-import { type CartOutput, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
-import type { ProductCard as ProductCardData } from "#modules/catalog/catalog.contract.ts";
+import { Link, useRevalidator, useSearchParams } from "react-router";
+import type { CartOutput } from "#modules/cart/cart.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
+import { groupBySupplier, supplierName } from "#web/lib/suppliers.ts";
 import { track } from "#web/lib/tracking.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { useToast } from "#web/ui/toast.tsx";
@@ -21,17 +21,6 @@ import { ShareBag } from "./share-bag.tsx";
 import { VoucherForm } from "./voucher-form.tsx";
 
 type Line = CartOutput["lines"][number];
-
-export const SHOP_NAME = "Pitchside";
-
-/** Lines grouped by who ships them, the shop's own first. */
-export function groupBySupplier(lines: Line[]): { supplier: string; lines: Line[] }[] {
-  const groups = new Map<string, Line[]>();
-  for (const line of lines) groups.set(line.supplier, [...(groups.get(line.supplier) ?? []), line]);
-  return [...groups.entries()]
-    .map(([supplier, grouped]) => ({ supplier, lines: grouped }))
-    .sort((a, b) => Number(b.supplier === OWN_SUPPLIER) - Number(a.supplier === OWN_SUPPLIER));
-}
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
@@ -48,9 +37,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const removePayment = async (url: string) => {
+  const removePayment = async (remove: () => Promise<unknown>) => {
     try {
-      await api(url, { method: "DELETE" });
+      await remove();
     } catch {
       toast({
         title: intl.formatMessage({ id: "voucher.removeFailed" }),
@@ -84,6 +73,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mb-4 text-2xl font-bold">
           <FormattedMessage id="cart.title" />
         </h1>
+        <CheckoutProblem />
         <p className="mb-6">
           <FormattedMessage id="cart.empty" />
         </p>
@@ -98,6 +88,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
       <h1 className="mb-4 text-2xl font-bold">
         <FormattedMessage id="cart.title" />
       </h1>
+      <CheckoutProblem />
       {notices.map((html) => (
         <div
           key={html}
@@ -156,9 +147,13 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           </h2>
           <PriceSummary
             totals={cart}
-            onRemoveCoupon={(code) => removePayment(`/api/vouchers/remove/${encodeURIComponent(code)}/`)}
+            onRemoveCoupon={(code) =>
+              removePayment(() => call("DELETE /api/vouchers/remove/:code/", { params: { code } }))
+            }
             onRemoveGiftCard={(code) =>
-              removePayment(`/api/giftcards/remove/${encodeURIComponent(code.replace("…", ""))}/`)
+              removePayment(() =>
+                call("DELETE /api/giftcards/remove/:last4/", { params: { last4: code.replace("…", "") } }),
+              )
             }
           />
           {cart.coupons
@@ -193,8 +188,9 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
 function PopularSlider() {
   const intl = useIntl();
   const cards = useSecondary(
-    "/api/recommendations/popular-products/?item_type=football_boots",
-    (result: { data: { results: ProductCardData[] } }) => result.data.results,
+    "GET /api/recommendations/popular-products/",
+    { query: { item_type: "football_boots" } },
+    (result) => result.data.results,
     [],
   );
   return (
@@ -203,9 +199,6 @@ function PopularSlider() {
     </div>
   );
 }
-
-/** Who ships a line, as shoppers read it: the shop's own warehouse under the shop's name. */
-export const supplierName = (supplier: string) => (supplier === OWN_SUPPLIER ? SHOP_NAME : supplier);
 
 function FreeDeliveryNotice({
   left,
@@ -253,13 +246,14 @@ function CartLine({
     setQuantity(next);
     setBusy(true);
     try {
-      const result = await api<{ quantity: number; messages: { text: string; level: string }[] }>(
-        `/cart/items/update_cart_item/${line.line_id}/`,
-        { form: { amount: String(next) } },
-      );
+      const result = await call("POST /cart/items/update_cart_item/:id/", {
+        params: { id: line.line_id },
+        form: { amount: String(next) },
+      });
       const warning = result.messages.find((message) => message.level !== "info");
       if (warning) {
-        setQuantity(result.quantity);
+        // A quantity change answers the quantity kept (the shape it shares with removal has it optional).
+        setQuantity(result.quantity ?? next);
         toast({ title: intl.formatMessage({ id: warning.text, defaultMessage: warning.text }), flow: true });
       }
     } catch {
@@ -274,7 +268,7 @@ function CartLine({
   const remove = async () => {
     setBusy(true);
     try {
-      await api(`/cart/items/delete_cart_item/${line.line_id}/`, { form: {} });
+      await call("POST /cart/items/delete_cart_item/:id/", { params: { id: line.line_id }, form: {} });
       onRemoved();
       revalidator.revalidate();
     } catch (error) {
@@ -400,6 +394,37 @@ function CartLine({
         )}
       </div>
     </li>
+  );
+}
+
+/** Why placing the order after the payment failed, by the code the payment result sends back. */
+const CHECKOUT_PROBLEMS: Record<string, string> = {
+  total_changed: "checkout.error.totalChanged",
+  out_of_stock: "checkout.error.outOfStock",
+  payment_expired: "checkout.error.paymentExpired",
+  giftcard_insufficient: "checkout.error.giftcardInsufficient",
+  voucher_used_up: "voucher.error.usedUp",
+};
+
+/**
+ * A payment whose order could not be placed brings the shopper back to the bag with the reason
+ * (`?checkout_error=`); the authorisation was released, so nothing was charged.
+ */
+function CheckoutProblem() {
+  const [params] = useSearchParams();
+  const id = CHECKOUT_PROBLEMS[params.get("checkout_error") ?? ""];
+  if (!id) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="checkout-problem"
+      className="mb-3 flex items-start gap-2 rounded border border-red-800 bg-red-50 p-3 text-left text-sm text-red-900"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <FormattedMessage id={id} />
+      </p>
+    </div>
   );
 }
 

@@ -1,13 +1,14 @@
 import { FormattedMessage } from "react-intl";
 import { useSecondary } from "#web/lib/use-secondary.ts";
-import { type BenefitItem, OfferItem } from "../product/combine-offers.tsx";
+import { OfferItem } from "../product/combine-offers.tsx";
 
 /** Offers beside the checkout button; each needs a size before it can be added. Secondary data. */
 export function CheckoutOffers({ refreshKey }: { refreshKey: number }) {
   // Read again when the bag's lines change: an offer already in the bag is no longer offered.
   const offers = useSecondary(
-    "/api/cart/checkout_offers/",
-    (result: { offers: BenefitItem[] }) => result.offers.filter((offer) => offer.sizes.length > 0),
+    "GET /api/cart/checkout_offers/",
+    {},
+    (result) => result.offers.filter((offer) => offer.sizes.length > 0),
     [],
     refreshKey,
   );

@@ -1,6 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as Dialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -10,7 +8,8 @@ import {
   CUSTOMIZATION_NUMBER_MAX,
   customizationInput,
 } from "#modules/cart/customization.contract.ts";
-import { api } from "#web/lib/api.ts";
+import { callAt } from "#web/lib/api.ts";
+import { Dialog } from "#web/ui/dialog.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 
 type Print = z.output<typeof customizationInput>;
@@ -39,7 +38,7 @@ export function LinePrint({
   const send = async (print: Partial<Print>) => {
     setFailed(false);
     try {
-      await api(url, {
+      await callAt("POST /customizations/update/:id/", url, {
         form: { name: "", number: "", marker: "", player_flag: "", print_type: "", ...print },
       });
       setOpen(false);
@@ -69,53 +68,47 @@ export function LinePrint({
           </button>
         </p>
       ) : (
-        <Dialog.Root open={open} onOpenChange={setOpen}>
-          <Dialog.Trigger className="self-start underline" data-testid="add-print">
-            <FormattedMessage id="cart.print.add" />
-          </Dialog.Trigger>
-          <Dialog.Portal>
-            <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-            <Dialog.Content className="fixed left-1/2 top-1/2 z-50 w-[min(28rem,92vw)] -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white p-5 shadow-xl">
-              <div className="mb-3 flex items-center justify-between">
-                <Dialog.Title className="text-lg font-bold">
-                  <FormattedMessage id="customization.title" />
-                </Dialog.Title>
-                <Dialog.Close className="rounded p-2" aria-label={intl.formatMessage({ id: "drawer.close" })}>
-                  <X aria-hidden="true" className="size-5" />
-                </Dialog.Close>
-              </div>
-              <Dialog.Description className="sr-only">
-                <FormattedMessage id="customization.title" />
-              </Dialog.Description>
-              <form
-                noValidate
-                onSubmit={form.handleSubmit((values) => send(values))}
-                className="flex flex-col gap-3"
-              >
-                <TextField
-                  label={intl.formatMessage({ id: "cart.print.name" })}
-                  maxLength={CUSTOMIZATION_NAME_MAX}
-                  error={form.formState.errors.name?.message}
-                  {...form.register("name")}
-                />
-                <TextField
-                  label={intl.formatMessage({ id: "cart.print.number" })}
-                  maxLength={CUSTOMIZATION_NUMBER_MAX}
-                  inputMode="numeric"
-                  error={form.formState.errors.number?.message}
-                  {...form.register("number")}
-                />
-                <button
-                  type="submit"
-                  disabled={form.formState.isSubmitting}
-                  className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
-                >
-                  <FormattedMessage id="cart.print.save" />
-                </button>
-              </form>
-            </Dialog.Content>
-          </Dialog.Portal>
-        </Dialog.Root>
+        <Dialog
+          side="centre"
+          className="w-[min(28rem,92vw)] p-5"
+          headerClassName="mb-3"
+          open={open}
+          onOpenChange={setOpen}
+          trigger={
+            <button type="button" className="self-start underline" data-testid="add-print">
+              <FormattedMessage id="cart.print.add" />
+            </button>
+          }
+          title={<FormattedMessage id="customization.title" />}
+          description={<FormattedMessage id="customization.title" />}
+        >
+          <form
+            noValidate
+            onSubmit={form.handleSubmit((values) => send(values))}
+            className="flex flex-col gap-3"
+          >
+            <TextField
+              label={intl.formatMessage({ id: "cart.print.name" })}
+              maxLength={CUSTOMIZATION_NAME_MAX}
+              error={form.formState.errors.name?.message}
+              {...form.register("name")}
+            />
+            <TextField
+              label={intl.formatMessage({ id: "cart.print.number" })}
+              maxLength={CUSTOMIZATION_NUMBER_MAX}
+              inputMode="numeric"
+              error={form.formState.errors.number?.message}
+              {...form.register("number")}
+            />
+            <button
+              type="submit"
+              disabled={form.formState.isSubmitting}
+              className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
+            >
+              <FormattedMessage id="cart.print.save" />
+            </button>
+          </form>
+        </Dialog>
       )}
     </div>
   );

@@ -1,7 +1,7 @@
 import { Share2 } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
 import { useToast } from "#web/ui/toast.tsx";
 
 /** How long "copied" shows after the link is copied. */
@@ -31,9 +31,7 @@ export function ShareBag() {
   const share = async () => {
     let url: string;
     try {
-      const created = await api<{ shared_cart: string }>("/api/cart/shared/create_shared_cart/", {
-        json: {},
-      });
+      const created = await call("POST /api/cart/shared/create_shared_cart/", { json: {} });
       url = `${window.location.origin}/cart/shared/?uuid=${created.shared_cart}`;
     } catch {
       toast({ title: intl.formatMessage({ id: "share.failed" }), variant: "destructive", flow: true });

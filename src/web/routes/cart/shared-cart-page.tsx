@@ -1,26 +1,11 @@
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator, useSearchParams } from "react-router";
-import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { useToast } from "#web/ui/toast.tsx";
 
-interface SharedItem {
-  id: number;
-  product: ProductCard[];
-  size: string | null;
-  size_id: number | null;
-  quantity: number;
-  package: { product_id: number; size_id: number }[] | null;
-  customization: {
-    name: string;
-    number: string;
-    marker: string;
-    player_flag: string;
-    print_type: string;
-  } | null;
-  sold_out: boolean;
-}
+type SharedItem = ResponseOf<"GET /api/cart/shared/:uuid/">["shared_items"][number];
 
 export function meta() {
   return [{ title: "Pitchside" }, { name: "robots", content: "noindex" }];
@@ -31,22 +16,26 @@ async function addShared(item: SharedItem): Promise<void> {
   const product = item.product[0];
   if (!product) throw new Error("gone");
   const result = item.package
-    ? await api<{ data: { pk: number } }>("/cart/items/new_cart/", {
+    ? await call("POST /cart/items/new_cart/", {
         json: {
           product: { product_id: product.product_id, amount: item.quantity },
           subproducts: item.package.map((part) => ({ ...part, amount: item.quantity })),
           promotions: [],
         },
       })
-    : await api<{ data: { pk: number } }>("/cart/items/add_to_cart/", {
+    : await call("POST /cart/items/add_to_cart/", {
         form: {
           product: String(product.product_id),
           size: String(item.size_id),
           amount: String(item.quantity),
         },
       });
+  // An add that answers 200 has made a line (a refusal is a 4xx, thrown above).
   if (item.customization)
-    await api(`/customizations/update/${result.data.pk}/`, { form: { ...item.customization } });
+    await call("POST /customizations/update/:id/", {
+      params: { id: result.data!.pk },
+      form: { ...item.customization },
+    });
 }
 
 export default function SharedCartPage() {
@@ -60,9 +49,7 @@ export default function SharedCartPage() {
 
   useEffect(() => {
     const controller = new AbortController();
-    api<{ shared_items: SharedItem[] }>(`/api/cart/shared/${encodeURIComponent(uuid)}/`, {
-      signal: controller.signal,
-    })
+    call("GET /api/cart/shared/:uuid/", { params: { uuid }, signal: controller.signal })
       .then((result) => setItems(result.shared_items))
       .catch(() => setItems([]));
     return () => controller.abort();

@@ -3,7 +3,7 @@ import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { z } from "zod";
 import { VOUCHER_PLACEHOLDER, voucherInput } from "#modules/cart/cart.contract.ts";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
 import { TextField } from "#web/ui/text-field.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 
@@ -27,7 +27,7 @@ export function VoucherForm({ onApplied }: { onApplied: () => void }) {
       className="flex flex-col gap-2"
       onSubmit={handleSubmit(async (values) => {
         try {
-          const result = await api<{ warning_message: string[] }>("/api/vouchers/add/", { json: values });
+          const result = await call("POST /api/vouchers/add/", { json: values });
           reset({ voucher_code: "" });
           for (const warning of result.warning_message)
             toast({ title: intl.formatMessage({ id: warning, defaultMessage: warning }), flow: true });

@@ -34,18 +34,6 @@ export function valuesFor(fields: FormField[], defaults: AddressValues | null): 
   );
 }
 
-/** Puts the server's errors on their fields (they clear when the field is edited). */
-export function showServerErrors(
-  form: UseFormReturn<AddressFormValues>,
-  fields: Record<string, string[]> | undefined,
-) {
-  let first: string | null = null;
-  for (const [name, messages] of Object.entries(fields ?? {})) {
-    form.setError(name, { type: "server", message: messages[0] }, { shouldFocus: first === null });
-    first ??= name;
-  }
-}
-
 interface Props {
   form: UseFormReturn<AddressFormValues>;
   fields: FormField[];

@@ -1,19 +1,13 @@
-import * as Dialog from "@radix-ui/react-dialog";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
-import type { FormField } from "#modules/markets/address-forms.ts";
 import { shopCodeFromAlpha3 } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
+import { applyServerErrors } from "#web/lib/server-errors.ts";
+import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import type { Route } from "./+types/address-page.ts";
-import {
-  AddressFields,
-  type AddressFormValues,
-  showServerErrors,
-  useAddressForm,
-  valuesFor,
-} from "./address-form.tsx";
+import { AddressFields, type AddressFormValues, useAddressForm, valuesFor } from "./address-form.tsx";
 import { loadAddressStep } from "./checkout.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -21,7 +15,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 const formFor = (type: "shipping" | "billing", country: string) =>
-  api<FormField[]>(`/checkout/payment_form/?type=${type}&country_code=${country}`);
+  call("GET /checkout/payment_form/", { query: { type, country_code: country } });
 
 export default function AddressPage({ loaderData }: Route.ComponentProps) {
   const { customer, shopCountry, loggedIn } = loaderData;
@@ -52,26 +46,22 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
     setSaving(true);
     setFailed(false);
     try {
-      await api("/api/checkout/set_delivery_address/", { json: values });
+      await call("POST /api/checkout/set_delivery_address/", { json: values });
     } catch (error) {
       setSaving(false);
       if (error instanceof ApiRequestError && error.body.error === "country_mismatch") {
         setRedirectTo(shopCodeFromAlpha3(values.country ?? "") ?? null);
         return false;
       }
-      if (error instanceof ApiRequestError && error.body.fields)
-        showServerErrors(shipping, error.body.fields);
-      else setFailed(true);
+      if (applyServerErrors(error, shipping.setError)) setFailed(true);
       return false;
     }
     try {
       const { email: _email, ...billingAddress } = billingValues;
-      await api("/api/checkout/set_billing_address/", { json: billingAddress });
+      await call("POST /api/checkout/set_billing_address/", { json: billingAddress });
     } catch (error) {
       setSaving(false);
-      if (error instanceof ApiRequestError && error.body.fields)
-        showServerErrors(sameBilling ? shipping : billing, error.body.fields);
-      else setFailed(true);
+      if (applyServerErrors(error, (sameBilling ? shipping : billing).setError)) setFailed(true);
       return false;
     }
     return true;
@@ -99,7 +89,7 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
 
   const confirmRedirect = async () => {
     if (!redirectTo) return;
-    await api("/api/markets/select/", { json: { market: redirectTo } });
+    await call("POST /api/markets/select/", { json: { market: redirectTo } });
     const values = shipping.getValues();
     await save(values, sameBilling ? values : billing.getValues());
     window.location.reload();
@@ -181,41 +171,40 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="checkout.address.continue" />
         </button>
       </form>
-      <Dialog.Root open={redirectTo !== null} onOpenChange={(open) => !open && setRedirectTo(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-          <Dialog.Content
-            className="fixed inset-x-0 bottom-0 z-50 rounded-t-2xl bg-white p-6 shadow-xl sm:inset-x-auto sm:right-0 sm:top-0 sm:w-96 sm:rounded-none"
-            data-testid="country-redirect"
+      <Dialog
+        side="sheet"
+        className="p-6 md:w-96"
+        headerClassName="mb-2"
+        closeButton={false}
+        testId="country-redirect"
+        open={redirectTo !== null}
+        onOpenChange={(open) => !open && setRedirectTo(null)}
+        title={<FormattedMessage id="checkout.redirect.title" />}
+        description={
+          <FormattedMessage
+            id="checkout.redirect.text"
+            values={{
+              country: new Intl.DisplayNames([intl.locale], { type: "region" }).of(
+                (redirectTo ?? "dk").toUpperCase(),
+              ),
+            }}
+          />
+        }
+        descriptionClassName="mb-4"
+      >
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={confirmRedirect}
+            className="flex-1 rounded-full bg-pitch-900 px-4 py-3 font-bold text-white"
           >
-            <Dialog.Title className="mb-2 text-lg font-bold">
-              <FormattedMessage id="checkout.redirect.title" />
-            </Dialog.Title>
-            <Dialog.Description className="mb-4">
-              <FormattedMessage
-                id="checkout.redirect.text"
-                values={{
-                  country: new Intl.DisplayNames([intl.locale], { type: "region" }).of(
-                    (redirectTo ?? "dk").toUpperCase(),
-                  ),
-                }}
-              />
-            </Dialog.Description>
-            <div className="flex gap-2">
-              <button
-                type="button"
-                onClick={confirmRedirect}
-                className="flex-1 rounded-full bg-pitch-900 px-4 py-3 font-bold text-white"
-              >
-                <FormattedMessage id="checkout.redirect.confirm" />
-              </button>
-              <Dialog.Close className="flex-1 rounded-full border border-neutral-900 px-4 py-3 font-bold">
-                <FormattedMessage id="checkout.redirect.cancel" />
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+            <FormattedMessage id="checkout.redirect.confirm" />
+          </button>
+          <DialogClose className="flex-1 rounded-full border border-neutral-900 px-4 py-3 font-bold">
+            <FormattedMessage id="checkout.redirect.cancel" />
+          </DialogClose>
+        </div>
+      </Dialog>
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Outlet, redirect, useLocation } from "react-router";
 import { shopContext } from "#server/request-context.ts";
-import { groupBySupplier, supplierName } from "#web/routes/cart/cart-page.tsx";
-import { SideSheet } from "#web/ui/side-sheet.tsx";
+import { groupBySupplier, supplierName } from "#web/lib/suppliers.ts";
+import { SideSheet } from "#web/ui/dialog.tsx";
 import type { Route } from "./+types/checkout-layout.ts";
 import { loadSummary } from "./checkout.server.ts";
 

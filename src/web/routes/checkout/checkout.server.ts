@@ -1,24 +1,17 @@
 import { redirect } from "react-router";
+import { HttpError } from "#kernel/errors.ts";
 import { readCart } from "#modules/cart/cart.service.ts";
-import {
-  addressForm,
-  checkoutCart,
-  customerAddresses,
-  deliveryData,
-  paymentStep,
-  type Shopper,
-} from "#modules/checkout/checkout.service.ts";
-import { receiptData } from "#modules/orders/orders.service.ts";
-import { HttpError } from "#server/plugins/errors.ts";
+import { receiptQuery } from "#modules/checkout/checkout.contract.ts";
+import { addressForm, customerAddresses } from "#modules/checkout/checkout-address.service.ts";
+import { deliveryData } from "#modules/checkout/checkout-delivery.service.ts";
+import { paymentStep } from "#modules/checkout/checkout-payment-methods.service.ts";
+import { checkoutCart, type Shopper } from "#modules/checkout/checkout-state.ts";
+import { receiptData } from "#modules/checkout/receipt.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 
-export const shopperOf = (shop: ShopRequestContext): Shopper => ({
-  owner: { userId: shop.user?.id ?? null, sessionId: shop.sessionId },
-  user: shop.user,
-  market: shop.market,
-  locale: shop.locale,
-});
+/** The request's shopper, with the member whose address book and e-mail the checkout reads. */
+const shopperOf = (shop: ShopRequestContext): Shopper => ({ ...shop.shopper, user: shop.user });
 
 /**
  * A checkout step's data. An empty bag (or one whose every line sold out) cannot be checked out: the
@@ -41,7 +34,7 @@ export async function loadSummary(shop: ShopRequestContext) {
   } catch (error) {
     // The receipt's bag is empty: the summary bar is then simply not shown.
     if (error instanceof HttpError && error.code === "cart_empty")
-      return readCart(shop.database.db, shopperOf(shop).owner, shop.market, shop.locale);
+      return readCart(shop.database.db, shop.shopper.owner, shop.shopper.market, shop.shopper.locale);
     throw error;
   }
 }
@@ -83,8 +76,12 @@ export function loadPaymentStep(shop: ShopRequestContext) {
 }
 
 export function loadReceipt(shop: ShopRequestContext, token: string | null) {
-  if (!token || !/^[0-9a-f-]{36}$/i.test(token)) throw new Response(null, { status: 404 });
+  // The call's own contract: a token that is not a UUID names no order (and never reaches a query).
+  const query = receiptQuery.safeParse({ token });
+  if (!query.success) throw new Response(null, { status: 404 });
   return asPage(() =>
-    receiptData(shop.database.db, shopperOf(shop), token, { merchantId: shop.config.surveyMerchantId }),
+    receiptData(shop.database.db, shopperOf(shop), query.data.token, {
+      merchantId: shop.config.surveyMerchantId,
+    }),
   );
 }

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useRevalidator } from "react-router";
 import { shopContext } from "#server/request-context.ts";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
+import { supplierName } from "#web/lib/suppliers.ts";
 import { track } from "#web/lib/tracking.ts";
-import { supplierName } from "#web/routes/cart/cart-page.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/delivery-page.ts";
 import { loadDeliveryStep } from "./checkout.server.ts";
@@ -163,7 +163,7 @@ export default function DeliveryPage({ loaderData }: Route.ComponentProps) {
   const choose = async (pkg: Pkg, methodId: number, dropPointId?: number) => {
     setChosen((current) => ({ ...current, [pkg.key]: methodId }));
     try {
-      await api("/checkout/select_delivery_method/", {
+      await call("POST /checkout/select_delivery_method/", {
         json: { package: pkg.key, delivery_method: methodId, droppoint_id: dropPointId ?? null },
       });
       await revalidator.revalidate();
@@ -184,7 +184,7 @@ export default function DeliveryPage({ loaderData }: Route.ComponentProps) {
   const submit = async () => {
     setSubmitting(true);
     try {
-      await api("/checkout/step_delivery_submit/", { json: { post_number: postNumber } });
+      await call("POST /checkout/step_delivery_submit/", { json: { post_number: postNumber } });
       track({
         event: "add_shipping_info",
         shipping_tier: delivery.packages

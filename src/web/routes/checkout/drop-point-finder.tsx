@@ -1,24 +1,14 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { api } from "#web/lib/api.ts";
-import { SideSheet } from "#web/ui/side-sheet.tsx";
+import { call } from "#web/lib/api.ts";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
+import { SideSheet } from "#web/ui/dialog.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import { groupHours, type HourEntry, visiblePoints, weekdayName } from "./opening-hours.ts";
 
 const DropPointMap = lazy(() => import("./drop-point-map.tsx"));
 
-export interface DropPoint {
-  id: number;
-  name: string;
-  streetname: string;
-  streetname2: string;
-  zipcode: string;
-  city: string;
-  latitude: number;
-  longitude: number;
-  hours: HourEntry[];
-  is_selected: boolean;
-}
+type DropPoint = ResponseOf<"GET /deliverymethod/find_droppoint/">[number];
 
 /** Post code typing waits this long before searching. */
 export const POST_CODE_DEBOUNCE_MS = 500;
@@ -75,10 +65,10 @@ export function DropPointFinder({
     const timer = setTimeout(async () => {
       setLoading(true);
       try {
-        const found = await api<DropPoint[]>(
-          `/deliverymethod/find_droppoint/?provider=${encodeURIComponent(provider)}&post_code=${encodeURIComponent(trimmed)}&country_code=${countryCode}`,
-          { signal: controller.signal },
-        );
+        const found = await call("GET /deliverymethod/find_droppoint/", {
+          query: { provider, post_code: trimmed, country_code: countryCode },
+          signal: controller.signal,
+        });
         setPoints(found);
         const first = found[0];
         if (first && !autoChosen.current.has(trimmed) && !found.some((p) => p.id === selectedId)) {

@@ -1,13 +1,14 @@
-import * as Accordion from "@radix-ui/react-accordion";
-import { ChevronDown } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator, useSearchParams } from "react-router";
+import type { z } from "zod";
+import type { paymentMethodSchema } from "#modules/checkout/checkout.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { PriceSummary } from "#web/components/price-summary.tsx";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
+import { supplierName } from "#web/lib/suppliers.ts";
 import { track } from "#web/lib/tracking.ts";
-import { supplierName } from "#web/routes/cart/cart-page.tsx";
+import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/payment-page.ts";
 import { CardForm, type CardValues } from "./card-form.tsx";
@@ -21,15 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** A tab that comes back after this long reloads: prices, stock and the payment session may have moved on. */
 export const RELOAD_AFTER_MS = 3_300_000;
 
-interface Method {
-  name: string;
-  type: string;
-  gateway: string;
-  method_id: number;
-  icon_urls: string[];
-  payment_fee: { amount: number };
-  is_selected: boolean;
-}
+/** A payment method as the step lists it (its contract: `paymentMethodSchema`). */
+type Method = z.output<typeof paymentMethodSchema>;
 
 type Phase = "ready" | "submitting" | "paid";
 
@@ -81,7 +75,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const choose = async (method: Method) => {
     setChosenId(method.method_id);
     try {
-      await api("/checkout/payment_gateway_submit/", {
+      await call("POST /checkout/payment_gateway_submit/", {
         json: { payment_gateway: method.gateway, method_id: method.method_id },
       });
       track({ event: "add_payment_info", payment_type: method.type });
@@ -99,17 +93,14 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
       document.getElementById("policy")?.focus();
       return null;
     }
-    return api<{
-      success: boolean;
-      redirect_url: string | null;
-      payment: { reference: string; amount: number } | null;
-    }>("/checkout/step_review_submit/", {
+    return call("POST /checkout/step_review_submit/", {
       json: {
         policy: true,
         subscribe_newsletters: newsletter,
         source: "web",
         device: window.innerWidth <= 768 ? "mobile" : "desktop",
         signup: false,
+        reviewed_total_minor: gateways.order_total_minor,
       },
     });
   };
@@ -122,23 +113,20 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
     try {
       if (!(await review())) return setPhase("ready");
       const [month = "", year = ""] = card.expiry.split("/").map((part) => part.trim());
-      const result = await api<{ resultCode: string; action: { type: string; url: string } | null }>(
-        "/checkout/adyen_split_on_payment/",
-        {
-          json: {
-            data: {
-              paymentMethod: {
-                type: "scheme",
-                holderName: card.holderName,
-                number: card.number,
-                expiryMonth: month,
-                expiryYear: `20${year}`,
-                cvc: card.cvc,
-              },
+      const result = await call("POST /checkout/adyen_split_on_payment/", {
+        json: {
+          data: {
+            paymentMethod: {
+              type: "scheme",
+              holderName: card.holderName,
+              number: card.number,
+              expiryMonth: month,
+              expiryYear: `20${year}`,
+              cvc: card.cvc,
             },
           },
         },
-      );
+      });
       if (result.resultCode === "Authorised" && result.action) {
         setPhase("paid");
         window.location.assign(result.action.url);
@@ -157,15 +145,10 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
         setPolicyError(true);
         return setPhase("ready");
       }
-      const authorised = await api<{ approved: boolean; authorization_token: string | null }>(
-        "/payments/test-bnpl/authorize/",
-        {
-          json: {},
-        },
-      );
+      const authorised = await call("POST /payments/test-bnpl/authorize/", { json: {} });
       if (!authorised.approved || !authorised.authorization_token)
         return fail("payment.bnpl.error.notApproved");
-      await api("/checkout/submit_authorization_token/", {
+      await call("POST /checkout/submit_authorization_token/", {
         json: { authorization_token: authorised.authorization_token },
       });
       const result = await review();
@@ -393,7 +376,7 @@ function GiftCardSection({
     setBusy(true);
     setError(null);
     try {
-      await api("/api/giftcards/add/", { json: { code: trimmed } });
+      await call("POST /api/giftcards/add/", { json: { code: trimmed } });
       setCode("");
       await revalidator.revalidate();
     } catch (failure) {
@@ -409,9 +392,7 @@ function GiftCardSection({
   };
   const remove = async (masked: string) => {
     try {
-      await api(`/api/giftcards/remove/${encodeURIComponent(masked.replace("…", ""))}/`, {
-        method: "DELETE",
-      });
+      await call("DELETE /api/giftcards/remove/:last4/", { params: { last4: masked.replace("…", "") } });
       await revalidator.revalidate();
     } catch {
       toast({
@@ -575,7 +556,7 @@ function OrderComment({ initial }: { initial: string }) {
   const send = async (comment: string) => {
     if (comment.trim() === saved) return setStatus("saved");
     try {
-      await api("/checkout/add_order_comment/", { json: { comment } });
+      await call("POST /checkout/add_order_comment/", { json: { comment } });
       setSaved(comment.trim());
       setText(comment.trim());
       setStatus("saved");
@@ -584,58 +565,52 @@ function OrderComment({ initial }: { initial: string }) {
     }
   };
   return (
-    <Accordion.Root type="single" collapsible defaultValue={initial ? "comment" : undefined}>
-      <Accordion.Item value="comment">
-        <Accordion.Header>
-          <Accordion.Trigger className="group flex w-full items-center justify-between py-2 font-semibold">
-            <FormattedMessage id="checkout.comment.title" />
-            <ChevronDown
-              aria-hidden="true"
-              className="size-4 transition group-data-[state=open]:rotate-180"
-            />
-          </Accordion.Trigger>
-        </Accordion.Header>
-        <Accordion.Content className="space-y-2">
-          <label htmlFor="order-comment" className="sr-only">
-            <FormattedMessage id="checkout.comment.title" />
-          </label>
-          <textarea
-            id="order-comment"
-            value={text}
-            maxLength={500}
-            onChange={(e) => {
-              setText(e.target.value);
-              setStatus("idle");
-            }}
-            rows={3}
-            className="w-full rounded border border-neutral-500 p-2"
-          />
-          <div className="flex gap-2">
-            <button
-              type="button"
-              onClick={() => send(text)}
-              className="rounded-full border border-neutral-900 px-4 py-1.5 font-semibold"
-            >
-              <FormattedMessage id="checkout.comment.save" />
-            </button>
-            <button
-              type="button"
-              onClick={() => send("")}
-              className="rounded-full px-4 py-1.5 font-semibold underline"
-            >
-              <FormattedMessage id="checkout.comment.clear" />
-            </button>
-          </div>
-          <p aria-live="polite" className="text-sm">
-            {status === "saved" && <FormattedMessage id="checkout.comment.saved" />}
-            {status === "failed" && (
-              <span className="text-red-700">
-                <FormattedMessage id="checkout.error.generic" />
-              </span>
-            )}
-          </p>
-        </Accordion.Content>
-      </Accordion.Item>
-    </Accordion.Root>
+    <Accordion type="single" collapsible defaultValue={initial ? "comment" : undefined}>
+      <AccordionItem
+        value="comment"
+        title={<FormattedMessage id="checkout.comment.title" />}
+        density="compact"
+        contentClassName="space-y-2"
+      >
+        <label htmlFor="order-comment" className="sr-only">
+          <FormattedMessage id="checkout.comment.title" />
+        </label>
+        <textarea
+          id="order-comment"
+          value={text}
+          maxLength={500}
+          onChange={(e) => {
+            setText(e.target.value);
+            setStatus("idle");
+          }}
+          rows={3}
+          className="w-full rounded border border-neutral-500 p-2"
+        />
+        <div className="flex gap-2">
+          <button
+            type="button"
+            onClick={() => send(text)}
+            className="rounded-full border border-neutral-900 px-4 py-1.5 font-semibold"
+          >
+            <FormattedMessage id="checkout.comment.save" />
+          </button>
+          <button
+            type="button"
+            onClick={() => send("")}
+            className="rounded-full px-4 py-1.5 font-semibold underline"
+          >
+            <FormattedMessage id="checkout.comment.clear" />
+          </button>
+        </div>
+        <p aria-live="polite" className="text-sm">
+          {status === "saved" && <FormattedMessage id="checkout.comment.saved" />}
+          {status === "failed" && (
+            <span className="text-red-700">
+              <FormattedMessage id="checkout.error.generic" />
+            </span>
+          )}
+        </p>
+      </AccordionItem>
+    </Accordion>
   );
 }

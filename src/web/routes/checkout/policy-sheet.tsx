@@ -1,7 +1,7 @@
 import { FileDown } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
-import { SideSheet } from "#web/ui/side-sheet.tsx";
+import { SideSheet } from "#web/ui/dialog.tsx";
 
 /** In Germany terms come with a PDF button, except this supplier's (it publishes its own). */
 export const NO_PDF_SUPPLIER = "puma";

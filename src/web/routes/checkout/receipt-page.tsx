@@ -3,8 +3,8 @@ import { useEffect, useRef } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { supplierName } from "#web/lib/suppliers.ts";
 import { track } from "#web/lib/tracking.ts";
-import { supplierName } from "#web/routes/cart/cart-page.tsx";
 import type { Route } from "./+types/receipt-page.ts";
 import { loadReceipt } from "./checkout.server.ts";
 

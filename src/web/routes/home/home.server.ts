@@ -1,24 +1,16 @@
-import { and, asc, desc, eq, isNull } from "drizzle-orm";
 import type { Brand, ProductCard } from "#modules/catalog/catalog.contract.ts";
-import { getProductCards, listBrands, translate } from "#modules/catalog/catalog.service.ts";
-import { contentItems } from "#modules/content/content.schema.ts";
+import { getProductCards, listBrands } from "#modules/catalog/catalog.service.ts";
+import { listTeasers, type Teaser } from "#modules/content/content.service.ts";
+import { POPULAR_ITEM_TYPES } from "#modules/search/listing.contract.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { soft } from "#web/lib/page-data.server.ts";
 
 /** The popular-products slider's four type filters (spec: football_boots, sneakers, goalkeeper_gloves, football_shirts). */
-export const POPULAR_TYPES = ["football_boots", "sneakers", "goalkeeper_gloves", "football_shirts"] as const;
-export type PopularType = (typeof POPULAR_TYPES)[number];
-
-export interface HomeTeaser {
-  slug: string;
-  title: string;
-  lead: string;
-  url: string;
-  image: { src: string; width: number; height: number };
-}
+export type PopularType = (typeof POPULAR_ITEM_TYPES)[number];
 
 export interface HomeData {
-  heroes: HomeTeaser[];
-  linkCards: HomeTeaser[];
+  heroes: Teaser[];
+  linkCards: Teaser[];
   sliders: { id: string; titleId: string; url: string; cards: ProductCard[] }[];
   popular: { itemType: PopularType; cards: ProductCard[] }[];
   brands: Brand[];
@@ -28,36 +20,17 @@ export interface HomeData {
 export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
   const { db } = shop.database;
   const currency = shop.market.currency;
-  const soft = <T>(what: string, promise: Promise<T>, fallback: T) =>
-    promise.catch((error) => {
-      console.error(`[${shop.requestId}] home ${what} failed`, error);
-      return fallback;
-    });
-  const teasers = (kind: "hero" | "link_card") =>
-    db
-      .select()
-      .from(contentItems)
-      .where(and(eq(contentItems.kind, kind), isNull(contentItems.categoryId)))
-      .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt))
-      .limit(kind === "hero" ? 3 : 6)
-      .then((rows) =>
-        rows.map((row) => {
-          const data = row.data as { url?: string; image?: { src: string; width: number; height: number } };
-          return {
-            slug: row.slug,
-            title: translate(row.title, shop.locale),
-            lead: translate(row.lead, shop.locale),
-            url: data.url ?? "/",
-            image: data.image ?? { src: `/media/content/${row.slug}.svg`, width: 1200, height: 800 },
-          };
-        }),
-      );
   const slider = (id: string, titleId: string, url: string, query: Parameters<typeof getProductCards>[1]) =>
-    soft(`slider ${id}`, getProductCards(db, query), []).then((cards) => ({ id, titleId, url, cards }));
+    soft(shop, `home slider ${id}`, getProductCards(db, query), []).then((cards) => ({
+      id,
+      titleId,
+      url,
+      cards,
+    }));
   const [heroes, linkCards, brands, ...sliders] = await Promise.all([
-    soft("heroes", teasers("hero"), []),
-    soft("link cards", teasers("link_card"), []),
-    soft("brands", listBrands(db), []),
+    soft(shop, "home heroes", listTeasers(db, "hero", shop.locale, 3), []),
+    soft(shop, "home link cards", listTeasers(db, "link_card", shop.locale, 6), []),
+    soft(shop, "home brands", listBrands(db), []),
     slider("new", "home.slider.new", "/search/?q=*&sort=latest-online", {
       currency,
       sort: "latest-online",
@@ -71,9 +44,10 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
     }),
   ]);
   const popular = await Promise.all(
-    POPULAR_TYPES.map((itemType) =>
+    POPULAR_ITEM_TYPES.map((itemType) =>
       soft(
-        `popular ${itemType}`,
+        shop,
+        `home popular ${itemType}`,
         getProductCards(db, { currency, itemType, sort: "default", limit: 12 }),
         [],
       ).then((cards) => ({ itemType, cards })),

@@ -1,5 +1,4 @@
-import * as Accordion from "@radix-ui/react-accordion";
-import * as Dialog from "@radix-ui/react-dialog";
+import * as RadixDialog from "@radix-ui/react-dialog";
 import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,6 +7,9 @@ import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
 import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { ProductCard } from "#web/components/product-card.tsx";
+import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
+import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { PageLinks } from "#web/ui/page-links.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
 
@@ -17,7 +19,10 @@ type InsertItem = Insert & {
   video?: { provider: string; id: string } | null;
 };
 
-/** A video card opens its player full-screen, with a close button. */
+/**
+ * A video card opens its player full-screen, with a close button. The button names what it closes
+ * (the video), so the player has its own frame rather than the shared dialog's.
+ */
 function VideoInsert({ insert }: { insert: InsertItem }) {
   const intl = useIntl();
   const video = insert.video;
@@ -27,8 +32,8 @@ function VideoInsert({ insert }: { insert: InsertItem }) {
       ? `https://player.vimeo.com/video/${encodeURIComponent(video.id)}?autoplay=1`
       : `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.id)}?autoplay=1`;
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
+    <RadixDialog.Root>
+      <RadixDialog.Trigger
         className="block w-full text-left"
         aria-label={intl.formatMessage({ id: "video.play" }, { title: insert.title })}
       >
@@ -46,20 +51,20 @@ function VideoInsert({ insert }: { insert: InsertItem }) {
           {intl.formatMessage({ id: "insert.video_card" })}
         </p>
         <p className="font-semibold">{insert.title}</p>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
           <div className="flex items-center justify-between text-white">
-            <Dialog.Title className="text-lg font-bold">{insert.title}</Dialog.Title>
-            <Dialog.Close
+            <RadixDialog.Title className="text-lg font-bold">{insert.title}</RadixDialog.Title>
+            <RadixDialog.Close
               className="rounded-full bg-white/10 p-2"
               aria-label={intl.formatMessage({ id: "video.close" })}
             >
               <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
+            </RadixDialog.Close>
           </div>
-          <Dialog.Description className="sr-only">{insert.title}</Dialog.Description>
+          <RadixDialog.Description className="sr-only">{insert.title}</RadixDialog.Description>
           <iframe
             src={src}
             title={insert.title}
@@ -67,9 +72,9 @@ function VideoInsert({ insert }: { insert: InsertItem }) {
             allowFullScreen
             className="mt-4 w-full flex-1 rounded-lg"
           />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 export interface ListingInserts {
@@ -249,28 +254,22 @@ function FilterList({
 }) {
   const intl = useIntl();
   return (
-    <Accordion.Root
+    <Accordion
       type="multiple"
       defaultValue={filters.map((f) => f.key)}
       className="divide-y divide-neutral-200"
     >
       {filters.map((filter) => (
-        <Accordion.Item key={filter.key} value={filter.key}>
-          <Accordion.Header>
-            <Accordion.Trigger className="group flex w-full items-center justify-between py-3 text-left font-semibold">
-              {intl.formatMessage({ id: filter.name })}
-              <ChevronDown
-                aria-hidden="true"
-                className="size-4 transition group-data-[state=open]:rotate-180"
-              />
-            </Accordion.Trigger>
-          </Accordion.Header>
-          <Accordion.Content className="pb-3">
-            <FilterValues filter={filter} currency={currency} condensed={condensed} />
-          </Accordion.Content>
-        </Accordion.Item>
+        <AccordionItem
+          key={filter.key}
+          value={filter.key}
+          title={intl.formatMessage({ id: filter.name })}
+          contentClassName="pb-3"
+        >
+          <FilterValues filter={filter} currency={currency} condensed={condensed} />
+        </AccordionItem>
       ))}
-    </Accordion.Root>
+    </Accordion>
   );
 }
 
@@ -299,41 +298,12 @@ function SortSelect({ sort }: { sort: string }) {
 }
 
 function Pagination({ page, totalPages }: { page: number; totalPages: number }) {
-  const intl = useIntl();
   const search = useListingSearch();
-  if (totalPages <= 1) return null;
-  const pages = [...new Set([1, page - 1, page, page + 1, totalPages])]
+  const shown = [...new Set([1, page - 1, page, page + 1, totalPages])]
     .filter((p) => p >= 1 && p <= totalPages)
     .sort((a, b) => a - b);
   const to = (p: number) => withParam(search, "page", p === 1 ? null : String(p));
-  return (
-    <nav
-      aria-label={intl.formatMessage({ id: "listing.pagination" })}
-      className="mt-8 flex items-center justify-center gap-2"
-    >
-      {page > 1 && (
-        <Link to={to(page - 1)} className="rounded border border-neutral-500 px-3 py-1.5" rel="prev">
-          <FormattedMessage id="listing.previous" />
-        </Link>
-      )}
-      {pages.map((p) => (
-        <Link
-          key={p}
-          to={to(p)}
-          aria-current={p === page ? "page" : undefined}
-          aria-label={intl.formatMessage({ id: "listing.page" }, { page: p })}
-          className={`rounded px-3 py-1.5 ${p === page ? "bg-pitch-900 text-white" : "border border-neutral-500"}`}
-        >
-          {p}
-        </Link>
-      ))}
-      {page < totalPages && (
-        <Link to={to(page + 1)} className="rounded border border-neutral-500 px-3 py-1.5" rel="next">
-          <FormattedMessage id="listing.next" />
-        </Link>
-      )}
-    </nav>
-  );
+  return <PageLinks page={page} totalPages={totalPages} shown={shown} to={to} />;
 }
 
 export function ListingView({
@@ -404,14 +374,18 @@ export function ListingView({
   );
 }
 
-/** Small screens: each filter opens its own drawer over the filter drawer, with a way back. */
+/**
+ * Small screens: each filter opens its own drawer over the filter drawer, with a way back. It returns
+ * to the drawer below instead of closing, so it has a back button and no second overlay rather than
+ * the shared dialog's close button.
+ */
 function NestedFilter({ filter, currency }: { filter: Filter; currency: string }) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: filter.name });
   const selected = filter.values.filter((value) => value.selected).length;
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="flex w-full items-center justify-between py-3 text-left font-semibold">
+    <RadixDialog.Root>
+      <RadixDialog.Trigger className="flex w-full items-center justify-between py-3 text-left font-semibold">
         <span>
           {title}
           {selected > 0 && (
@@ -419,22 +393,25 @@ function NestedFilter({ filter, currency }: { filter: Filter; currency: string }
           )}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 -rotate-90" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Content className="fixed inset-y-0 right-0 z-[60] flex w-96 max-w-full flex-col bg-white shadow-xl">
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Content className="fixed inset-y-0 right-0 z-[60] flex w-96 max-w-full flex-col bg-white shadow-xl">
           <div className="flex items-center gap-2 border-b border-neutral-200 p-4">
-            <Dialog.Close className="rounded p-1" aria-label={intl.formatMessage({ id: "listing.back" })}>
+            <RadixDialog.Close
+              className="rounded p-1"
+              aria-label={intl.formatMessage({ id: "listing.back" })}
+            >
               <ChevronDown aria-hidden="true" className="size-5 rotate-90" />
-            </Dialog.Close>
-            <Dialog.Title className="text-lg font-bold">{title}</Dialog.Title>
+            </RadixDialog.Close>
+            <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
           </div>
-          <Dialog.Description className="sr-only">{title}</Dialog.Description>
+          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
           <div className="flex-1 overflow-y-auto p-4">
             <FilterValues filter={filter} currency={currency} condensed />
           </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }
 
@@ -447,51 +424,48 @@ function FilterDrawer({
   currency: string;
   active: number;
 }) {
-  const intl = useIntl();
   const search = useListingSearch();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger className="flex items-center gap-2 rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold lg:hidden">
-        <SlidersHorizontal aria-hidden="true" className="size-4" />
-        <FormattedMessage id="listing.filters" />
-        {active > 0 && <span className="rounded-full bg-pitch-900 px-1.5 text-xs text-white">{active}</span>}
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-96 max-w-full flex-col bg-white shadow-xl">
-          <div className="flex items-center justify-between border-b border-neutral-200 p-4">
-            <Dialog.Title className="text-lg font-bold">
-              <FormattedMessage id="listing.filters" />
-            </Dialog.Title>
-            <Dialog.Close className="rounded p-1" aria-label={intl.formatMessage({ id: "toast.close" })}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            <FormattedMessage id="listing.count" values={{ count: listing.total }} />
-          </Dialog.Description>
-          <div className="flex-1 overflow-y-auto px-4">
-            <ul className="divide-y divide-neutral-200">
-              {listing.filters.map((filter) => (
-                <li key={filter.key}>
-                  <NestedFilter filter={filter} currency={currency} />
-                </li>
-              ))}
-            </ul>
-          </div>
-          <div className="flex gap-2 border-t border-neutral-200 p-4">
-            <Link
-              to={resetFilters(search)}
-              className="flex-1 rounded-full border border-neutral-500 px-3 py-2 text-center text-sm font-semibold"
-            >
-              <FormattedMessage id="listing.reset" />
-            </Link>
-            <Dialog.Close className="flex-1 rounded-full bg-pitch-900 px-3 py-2 text-sm font-bold text-white">
-              <FormattedMessage id="listing.showResults" values={{ count: listing.total }} />
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      side="right"
+      className="flex w-96 flex-col"
+      headerClassName="border-b border-neutral-200 p-4"
+      closeClassName="rounded p-1"
+      trigger={
+        <button
+          type="button"
+          className="flex items-center gap-2 rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold lg:hidden"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          <FormattedMessage id="listing.filters" />
+          {active > 0 && (
+            <span className="rounded-full bg-pitch-900 px-1.5 text-xs text-white">{active}</span>
+          )}
+        </button>
+      }
+      title={<FormattedMessage id="listing.filters" />}
+      description={<FormattedMessage id="listing.count" values={{ count: listing.total }} />}
+    >
+      <div className="flex-1 overflow-y-auto px-4">
+        <ul className="divide-y divide-neutral-200">
+          {listing.filters.map((filter) => (
+            <li key={filter.key}>
+              <NestedFilter filter={filter} currency={currency} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="flex gap-2 border-t border-neutral-200 p-4">
+        <Link
+          to={resetFilters(search)}
+          className="flex-1 rounded-full border border-neutral-500 px-3 py-2 text-center text-sm font-semibold"
+        >
+          <FormattedMessage id="listing.reset" />
+        </Link>
+        <DialogClose className="flex-1 rounded-full bg-pitch-900 px-3 py-2 text-sm font-bold text-white">
+          <FormattedMessage id="listing.showResults" values={{ count: listing.total }} />
+        </DialogClose>
+      </div>
+    </Dialog>
   );
 }

@@ -1,5 +1,7 @@
 import { data } from "react-router";
+import type { z } from "zod";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
+import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
 import {
@@ -10,7 +12,7 @@ import {
 } from "#modules/search/listing.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
-import { asPage } from "#web/lib/page-data.server.ts";
+import { asPage, soft } from "#web/lib/page-data.server.ts";
 
 /** A service's 404/400 becomes the page's status: the not-found page for unknown categories and pages. */
 function parse(url: URL) {
@@ -37,7 +39,8 @@ export interface CategoryPageData {
   sponsored: (Record<string, unknown> & { title: string; products: ProductCard[] }) | null;
   inserts: Awaited<ReturnType<typeof categoryInserts>>;
   guides: {
-    items: { id: number; slug: string; title: string; image: { src: string } }[];
+    /** The guides' first page, as `GET /api/category/guides/` answers it ("load more" reads on). */
+    items: z.output<typeof articleItemOutput>[];
     next: string | null;
   };
   metaTitle: string;
@@ -56,26 +59,38 @@ export async function loadCategoryPage(
       { currency: shop.market.currency, locale: shop.locale, categoryIds: category.ids },
       query,
     );
+    const { db } = shop.database;
     const [sponsored, inserts, guides] = await Promise.all([
       listing.page === 1 && !listing.anyFilterActive
-        ? loadSponsored(shop.database.db, category.id, shop.market.currency, shop.locale).catch(() => null)
+        ? soft(
+            shop,
+            "listing sponsored",
+            loadSponsored(db, category.id, shop.market.currency, shop.locale),
+            null,
+          )
         : null,
-      categoryInserts(shop.database.db, category.id, shop.locale, { videos: marketingConsent(shop) }).catch(
-        (error) => {
-          console.error(`[${shop.requestId}] listing inserts failed`, error);
-          return { guides: [], reels: [], stories: [], placed: [] };
-        },
+      soft(
+        shop,
+        "listing inserts",
+        categoryInserts(db, category.id, shop.locale, { videos: marketingConsent(shop) }),
+        { guides: [], reels: [], stories: [], placed: [] },
       ),
-      listCategoryContent(shop.database.db, {
-        kind: "guide",
-        slug,
-        page: 1,
-        locale: shop.locale,
-        currency: shop.market.currency,
-        baseUrl: `${url.origin}/api/category/guides/`,
-      })
-        .then((list) => ({ items: list.items as CategoryPageData["guides"]["items"], next: list.meta.next }))
-        .catch(() => ({ items: [], next: null })),
+      soft(
+        shop,
+        "listing guides",
+        listCategoryContent(db, {
+          kind: "guide",
+          slug,
+          page: 1,
+          locale: shop.locale,
+          currency: shop.market.currency,
+          baseUrl: `${shop.publicUrl}/api/category/guides/`,
+        }).then((list) => ({
+          items: list.items as CategoryPageData["guides"]["items"],
+          next: list.meta.next,
+        })),
+        { items: [], next: null },
+      ),
     ]);
     return {
       kind: "category",

@@ -1,12 +1,12 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { Check, X } from "lucide-react";
+import { Check } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import type { CustomizationInput } from "#modules/cart/customization.contract.ts";
 import type { ProductDetail, StockEntry } from "#modules/product/product.contract.ts";
-import { api } from "#web/lib/api.ts";
-import { track } from "#web/lib/tracking.ts";
+import { call } from "#web/lib/api.ts";
+import { track, trackItem } from "#web/lib/tracking.ts";
+import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import {
   type DrawerEvent,
   type DrawerState,
@@ -18,12 +18,6 @@ import {
 const CustomizationPanel = lazy(() =>
   import("./customization-panel.tsx").then((module) => ({ default: module.CustomizationPanel })),
 );
-
-interface AddResult {
-  success: boolean;
-  error_messages: string[];
-  data: { pk: number; subitems: number[] } | null;
-}
 
 /** The bag is read after an add to show its total; a slow read is given up after 2 s. */
 export const CART_READ_TIMEOUT_MS = 2000;
@@ -63,27 +57,10 @@ export function AddToBagDrawer({
   const afterAdd = async (lineId: number, customized: boolean) => {
     const sizeName = product.stock.find((size) => size.size_id === state.sizeId)?.name ?? null;
     dispatch({ type: "added", added: { lineId, sizeName, customized } });
-    track({
-      event: "add_to_cart",
-      ecommerce: {
-        currency: product.prices.currency,
-        value: product.prices.min_price,
-        items: [
-          {
-            item_id: product.style,
-            item_name: product.name,
-            item_brand: product.brand,
-            price: product.prices.min_price,
-            quantity: 1,
-          },
-        ],
-      },
-    });
+    track({ event: "add_to_cart", ecommerce: trackItem(product) });
     revalidator.revalidate();
     try {
-      const cart = await api<{ cart_total_amount: number; currency: string }>("/cart/data/", {
-        signal: AbortSignal.timeout(CART_READ_TIMEOUT_MS),
-      });
+      const cart = await call("GET /cart/data/", { signal: AbortSignal.timeout(CART_READ_TIMEOUT_MS) });
       setBagTotal({ amount: cart.cart_total_amount, currency: cart.currency });
     } catch {
       setBagTotal(null);
@@ -94,12 +71,15 @@ export function AddToBagDrawer({
     setBusy(true);
     setFailed(false);
     try {
-      const result = await api<AddResult>("/cart/items/add_to_cart/", {
+      const result = await call("POST /cart/items/add_to_cart/", {
         form: { product: String(product.id), size: String(sizeId), amount: "1" },
       });
       const lineId = result.data?.pk as number;
       if (customization) {
-        await api(`/customizations/update/${lineId}/`, { form: { ...customization } });
+        await call("POST /customizations/update/:id/", {
+          params: { id: lineId },
+          form: { ...customization },
+        });
       }
       await afterAdd(lineId, Boolean(customization));
     } catch {
@@ -113,10 +93,12 @@ export function AddToBagDrawer({
     setBusy(true);
     setFailed(false);
     try {
-      const result = await api<AddResult>("/cart/items/new_cart/", {
+      // The button is enabled only once every item has its size (packageComplete).
+      const sizeOf = (id: number) => state.packageSizes[id] as number;
+      const result = await call("POST /cart/items/new_cart/", {
         json: {
           product: { product_id: product.id, amount: 1 },
-          subproducts: itemIds.map((id) => ({ product_id: id, size_id: state.packageSizes[id], amount: 1 })),
+          subproducts: itemIds.map((id) => ({ product_id: id, size_id: sizeOf(id), amount: 1 })),
           promotions: [],
         },
       });
@@ -139,161 +121,145 @@ export function AddToBagDrawer({
           : "drawer.chooseSize";
 
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && dispatch({ type: "close" })}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-40 bg-black/40" />
-        <Dialog.Content
-          data-testid="add-to-bag-drawer"
-          className="fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white p-5 shadow-xl md:inset-y-0 md:left-auto md:right-0 md:max-h-none md:w-[28rem] md:rounded-none"
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <Dialog.Title className="text-lg font-bold">
-              <FormattedMessage id={titleId} />
-            </Dialog.Title>
-            <Dialog.Close className="rounded p-2" aria-label={intl.formatMessage({ id: "drawer.close" })}>
-              <X aria-hidden="true" className="size-5" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            {product.brand} {product.name}
-          </Dialog.Description>
+    <Dialog
+      side="sheet"
+      className="p-5 md:w-[28rem]"
+      testId="add-to-bag-drawer"
+      open={open}
+      onOpenChange={(next) => !next && dispatch({ type: "close" })}
+      title={<FormattedMessage id={titleId} />}
+      description={`${product.brand} ${product.name}`}
+    >
+      {(state.step === "sizes" || state.step === "customizationSizes") && (
+        <div className="flex flex-col gap-4">
+          <SizeList
+            sizes={product.stock}
+            selected={state.sizeId}
+            disableMarketplace={state.step === "customizationSizes"}
+            onSelect={(sizeId) => dispatch({ type: "selectSize", sizeId })}
+          />
+          {state.step === "customizationSizes" && (
+            <p className="text-sm text-neutral-700">
+              <FormattedMessage id="customization.marketplaceSizes" />
+            </p>
+          )}
+          <AddFailed failed={failed} onDismiss={() => setFailed(false)} />
+          <button
+            type="button"
+            disabled={state.sizeId === null || busy}
+            onClick={() =>
+              state.sizeId !== null &&
+              addSize(state.sizeId, state.step === "customizationSizes" ? pendingPrint : null)
+            }
+            className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
+          >
+            <FormattedMessage id={state.sizeId === null ? "drawer.chooseSizeFirst" : "product.addToBag"} />
+          </button>
+          {product.is_customizable && state.step === "sizes" && (
+            <button
+              type="button"
+              onClick={() => dispatch({ type: "customize" })}
+              data-testid="customize"
+              className="rounded-full border border-neutral-900 px-5 py-3 font-semibold"
+            >
+              <FormattedMessage id="customization.open" />
+            </button>
+          )}
+        </div>
+      )}
 
-          {(state.step === "sizes" || state.step === "customizationSizes") && (
-            <div className="flex flex-col gap-4">
-              <SizeList
-                sizes={product.stock}
-                selected={state.sizeId}
-                disableMarketplace={state.step === "customizationSizes"}
-                onSelect={(sizeId) => dispatch({ type: "selectSize", sizeId })}
-              />
-              {state.step === "customizationSizes" && (
-                <p className="text-sm text-neutral-700">
-                  <FormattedMessage id="customization.marketplaceSizes" />
+      {state.step === "customization" && (
+        <Suspense fallback={<div className="h-40 animate-pulse rounded bg-neutral-100" aria-busy="true" />}>
+          <CustomizationPanel
+            productId={product.id}
+            busy={busy}
+            error={failed}
+            onDismissError={() => setFailed(false)}
+            onSubmit={(values) => {
+              const chosen = product.stock.find((size) => size.size_id === state.sizeId);
+              // A print needs a size the print shop holds; without one the print sizes come next.
+              if (chosen && !(values && chosen.is_marketplace)) {
+                void addSize(chosen.size_id, values);
+              } else {
+                setPendingPrint(values);
+                dispatch({ type: "chooseSizeForPrint" });
+              }
+            }}
+          />
+        </Suspense>
+      )}
+
+      {state.step === "package" && <PackageSteps product={product} state={state} dispatch={dispatch} />}
+      {state.step === "package" && (
+        <div className="mt-4 flex flex-col gap-2">
+          <AddFailed failed={failed} onDismiss={() => setFailed(false)} />
+          <button
+            type="button"
+            disabled={!packageComplete(state, itemIds) || busy}
+            onClick={addPackage}
+            data-testid="add-package"
+            className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
+          >
+            <FormattedMessage id="product.addToBag" />
+          </button>
+        </div>
+      )}
+
+      {state.step === "powerstep" && state.added && (
+        <div className="flex flex-col gap-4" data-testid="powerstep">
+          <div className="flex gap-3">
+            <img
+              src={product.images[0]?.src}
+              alt=""
+              width={80}
+              height={80}
+              className="size-20 rounded bg-neutral-100 object-contain"
+            />
+            <div className="text-sm">
+              <p className="flex items-center gap-1 font-semibold text-green-800">
+                <Check aria-hidden="true" className="size-4" />
+                <FormattedMessage id="drawer.addedToBag" />
+              </p>
+              <p>
+                {product.brand} {product.name}
+              </p>
+              {state.added.sizeName && (
+                <p>
+                  <FormattedMessage id="drawer.size" values={{ size: state.added.sizeName }} />
                 </p>
               )}
-              <AddFailed failed={failed} onDismiss={() => setFailed(false)} />
-              <button
-                type="button"
-                disabled={state.sizeId === null || busy}
-                onClick={() =>
-                  state.sizeId !== null &&
-                  addSize(state.sizeId, state.step === "customizationSizes" ? pendingPrint : null)
-                }
-                className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
-              >
-                <FormattedMessage
-                  id={state.sizeId === null ? "drawer.chooseSizeFirst" : "product.addToBag"}
-                />
-              </button>
-              {product.is_customizable && state.step === "sizes" && (
-                <button
-                  type="button"
-                  onClick={() => dispatch({ type: "customize" })}
-                  data-testid="customize"
-                  className="rounded-full border border-neutral-900 px-5 py-3 font-semibold"
-                >
-                  <FormattedMessage id="customization.open" />
-                </button>
+              {state.added.customized && (
+                <p>
+                  <FormattedMessage id="drawer.withPrint" />
+                </p>
               )}
             </div>
-          )}
-
-          {state.step === "customization" && (
-            <Suspense
-              fallback={<div className="h-40 animate-pulse rounded bg-neutral-100" aria-busy="true" />}
-            >
-              <CustomizationPanel
-                productId={product.id}
-                busy={busy}
-                error={failed}
-                onDismissError={() => setFailed(false)}
-                onSubmit={(values) => {
-                  const chosen = product.stock.find((size) => size.size_id === state.sizeId);
-                  // A print needs a size the print shop holds; without one the print sizes come next.
-                  if (chosen && !(values && chosen.is_marketplace)) {
-                    void addSize(chosen.size_id, values);
-                  } else {
-                    setPendingPrint(values);
-                    dispatch({ type: "chooseSizeForPrint" });
-                  }
+          </div>
+          {bagTotal && (
+            <p className="font-semibold">
+              <FormattedMessage
+                id="drawer.bagTotal"
+                values={{
+                  total: intl.formatNumber(bagTotal.amount, {
+                    style: "currency",
+                    currency: bagTotal.currency,
+                  }),
                 }}
               />
-            </Suspense>
+            </p>
           )}
-
-          {state.step === "package" && <PackageSteps product={product} state={state} dispatch={dispatch} />}
-          {state.step === "package" && (
-            <div className="mt-4 flex flex-col gap-2">
-              <AddFailed failed={failed} onDismiss={() => setFailed(false)} />
-              <button
-                type="button"
-                disabled={!packageComplete(state, itemIds) || busy}
-                onClick={addPackage}
-                data-testid="add-package"
-                className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
-              >
-                <FormattedMessage id="product.addToBag" />
-              </button>
-            </div>
-          )}
-
-          {state.step === "powerstep" && state.added && (
-            <div className="flex flex-col gap-4" data-testid="powerstep">
-              <div className="flex gap-3">
-                <img
-                  src={product.images[0]?.src}
-                  alt=""
-                  width={80}
-                  height={80}
-                  className="size-20 rounded bg-neutral-100 object-contain"
-                />
-                <div className="text-sm">
-                  <p className="flex items-center gap-1 font-semibold text-green-800">
-                    <Check aria-hidden="true" className="size-4" />
-                    <FormattedMessage id="drawer.addedToBag" />
-                  </p>
-                  <p>
-                    {product.brand} {product.name}
-                  </p>
-                  {state.added.sizeName && (
-                    <p>
-                      <FormattedMessage id="drawer.size" values={{ size: state.added.sizeName }} />
-                    </p>
-                  )}
-                  {state.added.customized && (
-                    <p>
-                      <FormattedMessage id="drawer.withPrint" />
-                    </p>
-                  )}
-                </div>
-              </div>
-              {bagTotal && (
-                <p className="font-semibold">
-                  <FormattedMessage
-                    id="drawer.bagTotal"
-                    values={{
-                      total: intl.formatNumber(bagTotal.amount, {
-                        style: "currency",
-                        currency: bagTotal.currency,
-                      }),
-                    }}
-                  />
-                </p>
-              )}
-              <Link
-                to="/cart/"
-                className="rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
-              >
-                <FormattedMessage id="drawer.goToBag" />
-              </Link>
-              <Dialog.Close className="rounded-full border border-neutral-900 px-5 py-3 font-semibold">
-                <FormattedMessage id="drawer.continue" />
-              </Dialog.Close>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Link
+            to="/cart/"
+            className="rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
+          >
+            <FormattedMessage id="drawer.goToBag" />
+          </Link>
+          <DialogClose className="rounded-full border border-neutral-900 px-5 py-3 font-semibold">
+            <FormattedMessage id="drawer.continue" />
+          </DialogClose>
+        </div>
+      )}
+    </Dialog>
   );
 }
 

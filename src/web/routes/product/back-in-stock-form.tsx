@@ -5,7 +5,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import type { z } from "zod";
 import type { StockEntry } from "#modules/product/product.contract.ts";
 import { STOCK_ALERT_EMAIL_MAX, stockAlertInput } from "#modules/product/stock-alerts.contract.ts";
-import { ApiRequestError, api } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
 import { TextField } from "#web/ui/text-field.tsx";
 
 type FormValues = z.input<typeof stockAlertInput>;
@@ -50,7 +50,7 @@ export function BackInStockForm({ productId, sizes }: { productId: number; sizes
         setFailed(false);
         try {
           const size = sizes.find((s) => s.size_id === values.size_id);
-          await api("/api/products/notify_sold_out/", {
+          await call("POST /api/products/notify_sold_out/", {
             json: { ...values, sku_id: size?.sku_id, size_name: size?.name },
           });
           setDone(true);

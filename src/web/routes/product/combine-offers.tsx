@@ -1,27 +1,18 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
-import { api } from "#web/lib/api.ts";
+import { SizeSelect } from "#web/components/size-select.tsx";
+import { call } from "#web/lib/api.ts";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { useToast } from "#web/ui/toast.tsx";
 
-export interface BenefitItem {
-  product_id: number;
-  name: string;
-  brand: string;
-  relative_url: string;
-  image: string;
-  price: number;
-  regular_price: number;
-  currency: string;
-  sizes: { size_id: number; name: string }[];
-}
-interface Promotion {
-  id: number;
-  title: string;
-  discount_percentage: number;
-  benefit_items: BenefitItem[];
-}
+/**
+ * A product offered beside another at its offer price: an offer's benefit item, or a checkout offer
+ * (the same fields).
+ */
+export type BenefitItem =
+  ResponseOf<"GET /api/promotions/get/:sku/">["promotions"][number]["benefit_items"][number];
 
 /**
  * Combine offers of the product (secondary: loaded after the page, a failure shows nothing). An item
@@ -29,8 +20,9 @@ interface Promotion {
  */
 export function CombineOffers({ sku }: { sku: string | undefined }) {
   const promotions = useSecondary(
-    sku ? `/api/promotions/get/${encodeURIComponent(sku)}/` : null,
-    (result: { promotions: Promotion[] }) => result.promotions.filter((p) => p.benefit_items.length > 0),
+    "GET /api/promotions/get/:sku/",
+    sku ? { params: { sku } } : null,
+    (result) => result.promotions.filter((p) => p.benefit_items.length > 0),
     [],
   );
   if (promotions.length === 0) return null;
@@ -96,29 +88,18 @@ export function OfferItem({ item }: { item: BenefitItem }) {
             <label htmlFor={selectId} className="sr-only">
               <FormattedMessage id="product.sizes" />
             </label>
-            <select
+            <SizeSelect
               id={selectId}
-              value={sizeId ?? ""}
-              aria-invalid={needSize || undefined}
-              aria-describedby={needSize ? `${selectId}-error` : undefined}
-              onChange={(event) => {
-                setSizeId(event.target.value ? Number(event.target.value) : undefined);
+              sizes={item.sizes}
+              sizeId={sizeId}
+              onChange={(chosen) => {
+                setSizeId(chosen);
                 setNeedSize(false);
               }}
+              needSize={needSize}
               className="w-40 rounded border border-neutral-500 px-2 py-1"
-            >
-              <option value="">{intl.formatMessage({ id: "notify.chooseSize" })}</option>
-              {item.sizes.map((size) => (
-                <option key={size.size_id} value={size.size_id}>
-                  {size.name}
-                </option>
-              ))}
-            </select>
-            {needSize && (
-              <p id={`${selectId}-error`} className="text-red-700">
-                <FormattedMessage id="offer.selectSize" />
-              </p>
-            )}
+              errorClassName="text-red-700"
+            />
           </>
         )}
       </div>
@@ -133,7 +114,7 @@ export function OfferItem({ item }: { item: BenefitItem }) {
           }
           setBusy(true);
           try {
-            await api("/cart/items/add_to_cart/", {
+            await call("POST /cart/items/add_to_cart/", {
               form: { product: String(item.product_id), size: String(sizeId), amount: "1" },
             });
             toast({ title: intl.formatMessage({ id: "drawer.addedToBag" }), flow: true });

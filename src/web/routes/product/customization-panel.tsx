@@ -11,24 +11,11 @@ import {
   type CustomizationInput,
   customizationInput,
 } from "#modules/cart/customization.contract.ts";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
 
-export interface CustomizationOption {
-  id: number;
-  name: string;
-  type: string;
-  title: string;
-  description: string;
-  price: number;
-  currency: string;
-  max_length: number | null;
-  selections: { value: string; name: string }[];
-}
-
-export interface CustomizationData {
-  data: CustomizationOption[];
-  customization_delays: { max_days: number };
-}
+type CustomizationData = ResponseOf<"GET /customizations/get/:id/">;
+export type CustomizationOption = CustomizationData["data"][number];
 
 type FormValues = z.input<typeof customizationInput>;
 
@@ -79,7 +66,7 @@ export function CustomizationPanel({
   const values = { ...EMPTY_CUSTOMIZATION, ...watch() } as CustomizationInput;
 
   useEffect(() => {
-    api<CustomizationData>(`/customizations/get/${productId}/`)
+    call("GET /customizations/get/:id/", { params: { id: productId } })
       .then(setOptions)
       .catch(() => setLoadFailed(true));
   }, [productId]);

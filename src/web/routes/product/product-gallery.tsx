@@ -2,6 +2,7 @@ import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useIntl } from "react-intl";
+import type { Image } from "./gallery-image.ts";
 
 // The full-screen viewer (and its pinch-zoom library) loads when a shopper first opens it.
 const FullScreenViewer = lazy(() =>
@@ -11,11 +12,6 @@ const FullScreenViewer = lazy(() =>
 /** Thumbnails shown at once; more scroll. Zoom: 2× on hover (here), click 2×/3× and pinch 1–5× in the viewer. */
 export const VISIBLE_THUMBNAILS = 6;
 export const HOVER_ZOOM = 2;
-
-export interface Image {
-  src: string;
-  alt: string;
-}
 
 export function ProductGallery({ images, name }: { images: Image[]; name: string }) {
   const intl = useIntl();

@@ -1,10 +1,12 @@
-import * as Dialog from "@radix-ui/react-dialog";
+import * as RadixDialog from "@radix-ui/react-dialog";
 import { Play, RotateCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
-import type { Image } from "./product-gallery.tsx";
+import { Dialog } from "#web/ui/dialog.tsx";
+import type { Image } from "./gallery-image.ts";
 
 /** Pixels of pointer travel that turn the product by one frame. */
 export const PIXELS_PER_FRAME = 24;
@@ -27,95 +29,89 @@ export function Spin360({ images, name }: { images: Image[]; name: string }) {
   const drag = useRef<{ x: number; frame: number } | null>(null);
   const image = images[frame];
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
-        className="flex items-center gap-2 self-start rounded-full border border-neutral-500 px-4 py-2 text-sm font-semibold"
-        data-testid="open-360"
-      >
-        <RotateCw aria-hidden="true" className="size-4" />
-        <FormattedMessage id="product.spin.open" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-white" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col items-center gap-4 p-4">
-          <div className="flex w-full items-center justify-between">
-            <Dialog.Title className="font-semibold">
-              <FormattedMessage id="product.spin.title" values={{ name }} />
-            </Dialog.Title>
-            <Dialog.Close
-              className="rounded-full p-2"
-              aria-label={intl.formatMessage({ id: "product.gallery.close" })}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <Dialog.Description className="sr-only">
-            <FormattedMessage id="product.spin.help" />
-          </Dialog.Description>
-          {image && (
-            <img
-              src={image.src}
-              alt={image.alt}
-              draggable={false}
-              className="max-h-[70vh] w-full cursor-grab touch-none select-none object-contain"
-              data-testid="spin-frame"
-              onPointerDown={(event) => {
-                drag.current = { x: event.clientX, frame };
-                event.currentTarget.setPointerCapture(event.pointerId);
-              }}
-              onPointerMove={(event) => {
-                if (drag.current)
-                  setFrame(frameAfterDrag(drag.current.frame, event.clientX - drag.current.x, images.length));
-              }}
-              onPointerUp={() => {
-                drag.current = null;
-              }}
-            />
-          )}
-          <input
-            type="range"
-            min={0}
-            max={Math.max(0, images.length - 1)}
-            value={frame}
-            onChange={(event) => setFrame(Number(event.target.value))}
-            aria-label={intl.formatMessage({ id: "product.spin.turn" })}
-            className="w-64"
-          />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <Dialog
+      side="full"
+      className="items-center gap-4 p-4"
+      headerClassName="w-full"
+      titleClassName="font-semibold"
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
+        <button
+          type="button"
+          className="flex items-center gap-2 self-start rounded-full border border-neutral-500 px-4 py-2 text-sm font-semibold"
+          data-testid="open-360"
+        >
+          <RotateCw aria-hidden="true" className="size-4" />
+          <FormattedMessage id="product.spin.open" />
+        </button>
+      }
+      title={<FormattedMessage id="product.spin.title" values={{ name }} />}
+      description={<FormattedMessage id="product.spin.help" />}
+    >
+      {image && (
+        <img
+          src={image.src}
+          alt={image.alt}
+          draggable={false}
+          className="max-h-[70vh] w-full cursor-grab touch-none select-none object-contain"
+          data-testid="spin-frame"
+          onPointerDown={(event) => {
+            drag.current = { x: event.clientX, frame };
+            event.currentTarget.setPointerCapture(event.pointerId);
+          }}
+          onPointerMove={(event) => {
+            if (drag.current)
+              setFrame(frameAfterDrag(drag.current.frame, event.clientX - drag.current.x, images.length));
+          }}
+          onPointerUp={() => {
+            drag.current = null;
+          }}
+        />
+      )}
+      <input
+        type="range"
+        min={0}
+        max={Math.max(0, images.length - 1)}
+        value={frame}
+        onChange={(event) => setFrame(Number(event.target.value))}
+        aria-label={intl.formatMessage({ id: "product.spin.turn" })}
+        className="w-64"
+      />
+    </Dialog>
   );
 }
 
 /**
  * The product video from the video host. It embeds a third-party player, so in production it needs
- * the shopper's marketing consent (outside production it always shows).
+ * the shopper's marketing consent (outside production it always shows). Like the listing's video
+ * cards, its close button names the video, so the player has its own frame.
  */
 export function ProductVideo({ videoId, name }: { videoId: string; name: string }) {
   const intl = useIntl();
   return (
-    <Dialog.Root>
-      <Dialog.Trigger
+    <RadixDialog.Root>
+      <RadixDialog.Trigger
         className="flex items-center gap-2 self-start rounded-full border border-neutral-500 px-4 py-2 text-sm font-semibold"
         data-testid="open-video"
       >
         <Play aria-hidden="true" className="size-4" />
         <FormattedMessage id="product.video.open" />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col">
+      </RadixDialog.Trigger>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black" />
+        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col">
           <div className="flex justify-end p-2">
-            <Dialog.Title className="sr-only">{name}</Dialog.Title>
-            <Dialog.Description className="sr-only">
+            <RadixDialog.Title className="sr-only">{name}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">
               <FormattedMessage id="product.video.open" />
-            </Dialog.Description>
-            <Dialog.Close
+            </RadixDialog.Description>
+            <RadixDialog.Close
               className="rounded-full bg-white p-2"
               aria-label={intl.formatMessage({ id: "video.close" })}
             >
               <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
+            </RadixDialog.Close>
           </div>
           <iframe
             title={name}
@@ -124,24 +120,18 @@ export function ProductVideo({ videoId, name }: { videoId: string; name: string 
             allowFullScreen
             className="w-full flex-1"
           />
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
-}
-
-interface Reel {
-  id: number;
-  title: string;
-  image: { src: string };
-  button_url: string | null;
 }
 
 /** Reels of the product's category (secondary: loaded after the page, a failure shows nothing). */
 export function ReelsStrip({ categorySlug }: { categorySlug: string }) {
   const reels = useSecondary(
-    `/api/category/reels/?slug=${encodeURIComponent(categorySlug)}&page=1`,
-    (result: { items: Reel[] }) => result.items,
+    "GET /api/category/reels/",
+    { query: { slug: categorySlug, page: "1" } },
+    (result) => result.items,
     [],
   );
   if (reels.length === 0) return null;
@@ -220,12 +210,7 @@ export function ShopTheLookSection({ look }: { look: Look }) {
   );
 }
 
-interface GalleryImage {
-  id: number;
-  title: string;
-  url: string | null;
-  image: { src: string; alt?: string } | null;
-}
+type GalleryImage = ResponseOf<"GET /api/content/category/images/">["items"][number];
 
 /**
  * The social gallery: shoppers' and players' pictures of the category. It is served by a statistics
@@ -240,10 +225,10 @@ export function SocialGallery({ categorySlugs, consent }: { categorySlugs: strin
     // The product's own category first, then its parent's.
     (async () => {
       for (const slug of slugs.split(",")) {
-        const result = await api<{ items: GalleryImage[] }>(
-          `/api/content/category/images/?fields=*&slug=${encodeURIComponent(slug)}&page=1`,
-          { signal: controller.signal },
-        ).catch(() => ({ items: [] as GalleryImage[] }));
+        const result = await call("GET /api/content/category/images/", {
+          query: { fields: "*", slug, page: "1" },
+          signal: controller.signal,
+        }).catch(() => ({ items: [] as GalleryImage[] }));
         const found = result.items.filter((item) => item.image);
         if (found.length > 0) return setImages(found);
       }

@@ -1,26 +1,19 @@
-import * as Accordion from "@radix-ui/react-accordion";
-import { ChevronDown, Truck } from "lucide-react";
+import { Truck } from "lucide-react";
 import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
-import type { ProductCard as ProductCardData } from "#modules/catalog/catalog.contract.ts";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
-import { api } from "#web/lib/api.ts";
-import { track } from "#web/lib/tracking.ts";
+import { call } from "#web/lib/api.ts";
+import { track, trackItem } from "#web/lib/tracking.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
+import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
-
-// Only sold-out products show the alert form; its form library loads with it.
-const BackInStockForm = lazy(() =>
-  import("./back-in-stock-form.tsx").then((module) => ({ default: module.BackInStockForm })),
-);
-
 import { CombineOffers } from "./combine-offers.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -28,15 +21,19 @@ import { jsonForScript } from "./product-json-ld.ts";
 import { ProductVideo, ReelsStrip, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
 import { useRecentlySeen } from "./recently-seen.ts";
 
+// Only sold-out products show the alert form; its form library loads with it.
+const BackInStockForm = lazy(() =>
+  import("./back-in-stock-form.tsx").then((module) => ({ default: module.BackInStockForm })),
+);
+
 /** The sticky bag bar shows on small screens once the page has scrolled this far. */
 export const STICKY_BAR_FROM_PX = 750;
 /** The product-view event waits this long, so that a quick bounce is not counted. */
 export const VIEW_EVENT_DELAY_MS = 3000;
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const url = new URL(request.url);
-  const page = await loadProductPage(shop, params.slug, url.origin);
+  const page = await loadProductPage(shop, params.slug);
   // The product video embeds a third-party player: in production only with marketing consent.
   const videoAllowed = shop.config.env !== "production" || shop.consent.marketing;
   // The social gallery comes from a statistics partner: only with statistics consent.
@@ -68,23 +65,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
   useEffect(() => {
     const timer = setTimeout(
-      () =>
-        track({
-          event: "view_item",
-          ecommerce: {
-            currency: product.prices.currency,
-            value: product.prices.min_price,
-            items: [
-              {
-                item_id: product.style,
-                item_name: product.name,
-                item_brand: product.brand,
-                price: product.prices.min_price,
-                quantity: 1,
-              },
-            ],
-          },
-        }),
+      () => track({ event: "view_item", ecommerce: trackItem(product) }),
       VIEW_EVENT_DELAY_MS,
     );
     return () => clearTimeout(timer);
@@ -101,7 +82,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const prefetchAvailability = () => {
     if (prefetched) return;
     setPrefetched(true);
-    void api(`/api/availability/${product.id}/`).catch(() => undefined);
+    void call("GET /api/availability/:id/", { params: { id: product.id } }).catch(() => undefined);
   };
 
   const bagButton = membersOnlyLocked ? (
@@ -295,49 +276,35 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
 
-          <Accordion.Root
-            type="multiple"
-            defaultValue={["description"]}
-            className="border-t border-neutral-200"
-          >
-            <Accordion.Item value="description" className="border-b border-neutral-200">
-              <Accordion.Header>
-                <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
-                  <FormattedMessage id="product.description" />
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="size-4 transition group-data-[state=open]:rotate-180"
-                  />
-                </Accordion.Trigger>
-              </Accordion.Header>
-              <Accordion.Content className="pb-3 text-sm">{product.description}</Accordion.Content>
-            </Accordion.Item>
-            <Accordion.Item value="specifications" className="border-b border-neutral-200">
-              <Accordion.Header>
-                <Accordion.Trigger className="group flex w-full items-center justify-between py-3 font-semibold">
-                  <FormattedMessage id="product.specifications" />
-                  <ChevronDown
-                    aria-hidden="true"
-                    className="size-4 transition group-data-[state=open]:rotate-180"
-                  />
-                </Accordion.Trigger>
-              </Accordion.Header>
-              <Accordion.Content className="pb-3 text-sm">
-                <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
-                  {product.specifications.map((spec) => (
-                    <div key={spec.name} className="contents">
-                      <dt className="text-neutral-700">{spec.name}</dt>
-                      <dd>
-                        <Link to={`/search/?q=${encodeURIComponent(spec.value)}`} className="underline">
-                          {spec.value}
-                        </Link>
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              </Accordion.Content>
-            </Accordion.Item>
-          </Accordion.Root>
+          <Accordion type="multiple" defaultValue={["description"]} className="border-t border-neutral-200">
+            <AccordionItem
+              value="description"
+              title={<FormattedMessage id="product.description" />}
+              className="border-b border-neutral-200"
+              contentClassName="pb-3 text-sm"
+            >
+              {product.description}
+            </AccordionItem>
+            <AccordionItem
+              value="specifications"
+              title={<FormattedMessage id="product.specifications" />}
+              className="border-b border-neutral-200"
+              contentClassName="pb-3 text-sm"
+            >
+              <dl className="grid grid-cols-2 gap-x-4 gap-y-1">
+                {product.specifications.map((spec) => (
+                  <div key={spec.name} className="contents">
+                    <dt className="text-neutral-700">{spec.name}</dt>
+                    <dd>
+                      <Link to={`/search/?q=${encodeURIComponent(spec.value)}`} className="underline">
+                        {spec.value}
+                      </Link>
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </AccordionItem>
+          </Accordion>
         </div>
       </div>
 
@@ -365,8 +332,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 /** The related grid: 4 rows of 3 to 9 columns by width; secondary, loaded after the page shows. */
 function RelatedProducts({ productId }: { productId: number }) {
   const cards = useSecondary(
-    `/api/products/related/${productId}/`,
-    (result: { results: ProductCardData[] }) => result.results,
+    "GET /api/products/related/:id/",
+    { params: { id: productId } },
+    (result) => result.results,
     [],
   );
   if (cards.length === 0) return null;

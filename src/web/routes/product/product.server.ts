@@ -11,13 +11,10 @@ export interface ProductPageData {
   jsonLd: Record<string, unknown>;
 }
 
-export async function loadProductPage(
-  shop: ShopRequestContext,
-  slug: string,
-  origin: string,
-): Promise<ProductPageData> {
+/** The product page's data; its structured data links on the page's configured address. */
+export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
   const product = await asPage(() =>
     loadProductDetail(shop.database.db, slug, shop.market.currency, shop.locale),
   );
-  return { product, loggedIn: shop.user !== null, jsonLd: productJsonLd(product, origin) };
+  return { product, loggedIn: shop.user !== null, jsonLd: productJsonLd(product, shop.publicUrl) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
-import { api } from "#web/lib/api.ts";
+import { call } from "#web/lib/api.ts";
 
 const STORAGE_KEY = "recently_seen";
 export const RECENTLY_SEEN_MAX = 12;
@@ -38,9 +38,7 @@ export function useRecentlySeen(productId: number): ProductCard[] {
       return;
     }
     const controller = new AbortController();
-    api<{ results: ProductCard[] }>(`/api/products/cards/?ids=${others.join(",")}`, {
-      signal: controller.signal,
-    })
+    call("GET /api/products/cards/", { query: { ids: others.join(",") }, signal: controller.signal })
       .then((result) => setCards(result.results))
       .catch(() => setCards([]));
     return () => controller.abort();

@@ -1,9 +1,9 @@
-import * as Dialog from "@radix-ui/react-dialog";
-import { ChevronLeft, ChevronRight, X } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { TransformComponent, TransformWrapper, useControls } from "react-zoom-pan-pinch";
-import type { Image } from "./product-gallery.tsx";
+import { Dialog } from "#web/ui/dialog.tsx";
+import type { Image } from "./gallery-image.ts";
 
 export const CLICK_ZOOMS = [2, 3] as const;
 export const PINCH_MIN = 1;
@@ -25,68 +25,57 @@ export function FullScreenViewer({
   const intl = useIntl();
   const image = images[index];
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-white" />
-        <Dialog.Content className="fixed inset-0 z-50 flex flex-col" data-testid="zoom-viewer">
-          <div className="flex items-center justify-between p-3">
-            <Dialog.Title className="text-sm font-semibold">
-              <FormattedMessage
-                id="product.gallery.position"
-                values={{ n: index + 1, total: images.length }}
-              />
-            </Dialog.Title>
-            <Dialog.Description className="sr-only">
-              <FormattedMessage id="product.gallery.zoomHelp" />
-            </Dialog.Description>
-            <Dialog.Close
-              className="rounded-full p-2"
-              aria-label={intl.formatMessage({ id: "product.gallery.close" })}
+    <Dialog
+      side="full"
+      headerClassName="p-3"
+      titleClassName="text-sm font-semibold"
+      testId="zoom-viewer"
+      open={open}
+      onOpenChange={onOpenChange}
+      title={
+        <FormattedMessage id="product.gallery.position" values={{ n: index + 1, total: images.length }} />
+      }
+      description={<FormattedMessage id="product.gallery.zoomHelp" />}
+    >
+      <div className="relative flex-1">
+        {image && (
+          <TransformWrapper
+            key={image.src}
+            minScale={PINCH_MIN}
+            maxScale={PINCH_MAX}
+            doubleClick={{ disabled: true }}
+          >
+            <ClickZoom>
+              <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
+                <img src={image.src} alt={image.alt} className="size-full object-contain" />
+              </TransformComponent>
+            </ClickZoom>
+          </TransformWrapper>
+        )}
+        {images.length > 1 && (
+          <>
+            <button
+              type="button"
+              onClick={() => onIndex(Math.max(0, index - 1))}
+              disabled={index === 0}
+              aria-label={intl.formatMessage({ id: "product.gallery.previous" })}
+              className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
             >
-              <X aria-hidden="true" className="size-6" />
-            </Dialog.Close>
-          </div>
-          <div className="relative flex-1">
-            {image && (
-              <TransformWrapper
-                key={image.src}
-                minScale={PINCH_MIN}
-                maxScale={PINCH_MAX}
-                doubleClick={{ disabled: true }}
-              >
-                <ClickZoom>
-                  <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
-                    <img src={image.src} alt={image.alt} className="size-full object-contain" />
-                  </TransformComponent>
-                </ClickZoom>
-              </TransformWrapper>
-            )}
-            {images.length > 1 && (
-              <>
-                <button
-                  type="button"
-                  onClick={() => onIndex(Math.max(0, index - 1))}
-                  disabled={index === 0}
-                  aria-label={intl.formatMessage({ id: "product.gallery.previous" })}
-                  className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
-                >
-                  <ChevronLeft aria-hidden="true" className="size-6" />
-                </button>
-                <button
-                  type="button"
-                  onClick={() => onIndex(Math.min(images.length - 1, index + 1))}
-                  disabled={index === images.length - 1}
-                  aria-label={intl.formatMessage({ id: "product.gallery.next" })}
-                  className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
-                >
-                  <ChevronRight aria-hidden="true" className="size-6" />
-                </button>
-              </>
-            )}
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+              <ChevronLeft aria-hidden="true" className="size-6" />
+            </button>
+            <button
+              type="button"
+              onClick={() => onIndex(Math.min(images.length - 1, index + 1))}
+              disabled={index === images.length - 1}
+              aria-label={intl.formatMessage({ id: "product.gallery.next" })}
+              className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
+            >
+              <ChevronRight aria-hidden="true" className="size-6" />
+            </button>
+          </>
+        )}
+      </div>
+    </Dialog>
   );
 }
 

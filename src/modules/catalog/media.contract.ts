@@ -1,0 +1,24 @@
+import { z } from "zod";
+import { coercedId } from "#kernel/ids.ts";
+
+// The picture addresses are parsed by the handler, not by the route's schema: a malformed address is a
+// picture that does not exist (404, as a static file would answer), not a bad request (400).
+export const productPictureParams = z.object({
+  id: coercedId(),
+  view: z.coerce.number().int().min(0).max(7),
+});
+export const pictureSlugParams = z.object({ slug: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+
+/**
+ * A drawn picture. The body is SVG text sent with its own content type, so Fastify sends it as it is
+ * (no JSON serialisation); the schema documents the status and the content type.
+ */
+export const svgResponse = {
+  description: "An SVG picture",
+  content: { "image/svg+xml": { schema: z.string() } },
+};
+
+export const pictureNotFoundOutput = z.object({ error: z.literal("not_found"), message: z.string() });
+
+/** What every picture call answers. */
+export const pictureResponses = { 200: svgResponse, 404: pictureNotFoundOutput };

@@ -1,0 +1,91 @@
+// What the member area's order calls answer (the spec's Order and Order line entities). Amounts are
+// decimals of the order's currency; keys are listed in the order they are sent.
+import { z } from "zod";
+
+/** A drop point's address as it was when the order was placed. */
+export const pickupAddressOutput = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  street: z.string(),
+  street2: z.string(),
+  zip: z.string(),
+  city: z.string(),
+});
+
+export const orderOutput = z.object({
+  /** "ST" followed by the order's id. */
+  order_number: z.string(),
+  /** Seconds since 1970. */
+  order_date: z.number().int(),
+  currency: z.string(),
+  total_order_amount: z.number(),
+  vat_amount: z.number(),
+  delivery_cost: z.number(),
+  payment_fee: z.object({ amount: z.number() }),
+  coupons: z.array(z.object({ code: z.string() })),
+  status: z.enum(["placed", "shipped", "completed", "cancelled"]),
+  /** The first package's delivery. */
+  delivery_method: z.object({
+    is_pickup: z.boolean(),
+    pickup_address: z
+      .object({
+        name: z.string(),
+        street: z.string(),
+        address: z.string(),
+        street_address2: z.string(),
+        zip: z.string(),
+        city: z.string(),
+      })
+      .nullable(),
+    info_text: z.string(),
+    name: z.string(),
+  }),
+  delivery_address: z.object({
+    name: z.string(),
+    street_address: z.string(),
+    street_address2: z.string(),
+    postal_code: z.string(),
+    city: z.string(),
+  }),
+  /** One per package. */
+  suppliers: z.array(
+    z.object({
+      supplier: z.string(),
+      status: z.string(),
+      delivery_method: z.string(),
+      pickup_address: pickupAddressOutput.nullable(),
+      track_and_trace: z.string().nullable(),
+      /** Only on the shop's own package: where returns are explained. */
+      returns_url: z.string().optional(),
+      items: z.array(
+        z.object({
+          line_id: z.number().int(),
+          product: z.string(),
+          product_url: z.string(),
+          product_image_url: z.string(),
+          size: z.string().nullable(),
+          quantity: z.number().int(),
+          total_net_price: z.number(),
+          total_recommended_retail_price: z.number(),
+          line_net_price: z.number(),
+          sublines: z.array(
+            z.object({
+              product: z.string(),
+              product_id: z.number().int().nullable(),
+              image_url: z.string().nullable(),
+              total_sale_price: z.number(),
+            }),
+          ),
+        }),
+      ),
+    }),
+  ),
+});
+export type OrderOutput = z.output<typeof orderOutput>;
+
+/** `GET /v1.1/orders/`: placed and shipped orders are active, the rest completed; newest first. */
+export const orderListOutput = z.object({
+  active_orders: z.array(orderOutput),
+  completed_orders: z.array(orderOutput),
+});
+export type OrderListOutput = z.output<typeof orderListOutput>;

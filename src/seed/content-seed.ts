@@ -1,0 +1,452 @@
+import sanitizeHtml from "sanitize-html";
+import type { Database } from "#db/client.ts";
+import { categories, suppliers } from "#modules/catalog/catalog.schema.ts";
+import {
+  type CmsBlock,
+  cmsPages,
+  contentItems,
+  masterclassPositions,
+  masterclassSkills,
+  masterclassVideos,
+  policyTexts,
+  stores,
+} from "#modules/content/content.schema.ts";
+import type { CatalogSeedResult } from "./catalog-seed.ts";
+import { insertInBatches } from "./catalog-seed.ts";
+import type { Random } from "./random.ts";
+
+const DAY = 86_400_000;
+
+/** The HTML the shop stores and renders: the tags an editor needs, nothing that runs. */
+export function sanitizeContentHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [
+      "p",
+      "h2",
+      "h3",
+      "h4",
+      "strong",
+      "em",
+      "b",
+      "i",
+      "u",
+      "a",
+      "ul",
+      "ol",
+      "li",
+      "br",
+      "blockquote",
+    ],
+    allowedAttributes: { a: ["href", "title", "target", "rel"] },
+    allowedSchemes: ["https", "http", "mailto"],
+  });
+}
+
+const GUIDE_TOPICS = [
+  "How to choose football boots for your surface",
+  "Finding the right goalkeeper glove cut",
+  "How a football shirt should fit",
+  "Breaking in new boots without blisters",
+  "Caring for latex palms",
+  "Which ball size for which age",
+];
+const STORY_TOPICS = [
+  "Behind the scenes at a boot launch",
+  "A season with a grassroots club",
+  "The making of the 26/27 shirts",
+  "Futsal on the streets of Lisbon",
+];
+const ARTICLE_TOPICS = [
+  "Ten drills for quicker feet",
+  "What the numbers on a shirt mean",
+  "Recovery after match day",
+  "Boot technology explained",
+  "Pre-season checklist",
+  "Keeping your kit clean",
+];
+
+const paragraph = (random: Random, topic: string) =>
+  sanitizeContentHtml(
+    `<p><strong>${topic}.</strong> ${random.pick([
+      "Every player's foot and game is different, so start with the surface you play on most.",
+      "Fit comes first: a snug heel and a thumb's width at the toe is a good rule.",
+      "Talk to your coach and teammates, then try a few options on at home.",
+    ])}</p><p>${random.pick([
+      "Our team tests every product on real pitches before it goes online.",
+      "Questions? Our customer service answers within one working day.",
+      "Free returns within 100 days make it easy to find the one.",
+    ])}</p><script>alert("never stored")</script>`,
+  );
+
+export async function seedContent(database: Database, random: Random, now: Date, catalog: CatalogSeedResult) {
+  const { db } = database;
+  const cats = await db
+    .select({ id: categories.id, slug: categories.slug, parentId: categories.parentId })
+    .from(categories);
+  const topLevel = cats.filter((c) => c.parentId === null);
+  const pickProducts = (n: number, type?: string) =>
+    random
+      .shuffle(type ? (catalog.productsByType.get(type) ?? catalog.productIds) : catalog.productIds)
+      .slice(0, n);
+  const image = (seed: string, w = 1200, h = 800) => ({
+    src: `/media/content/${seed}.svg`,
+    width: w,
+    height: h,
+    alt: "",
+  });
+
+  const items: (typeof contentItems.$inferInsert)[] = [];
+  const published = (days: number) => new Date(now.getTime() - days * DAY);
+
+  const heroes = [
+    {
+      slug: "new-season-boots",
+      title: "New season, new boots",
+      lead: "The 26/27 boot collection has landed.",
+      url: "/football-boots/",
+    },
+    {
+      slug: "keeper-week",
+      title: "Keeper week",
+      lead: "Gloves for every save, from negative cut to hybrid.",
+      url: "/goalkeeper-gloves/",
+    },
+    {
+      slug: "shirts-printed",
+      title: "Your name on the back",
+      lead: "Club and national shirts, printed by professionals.",
+      url: "/football-shirts/",
+    },
+  ];
+  heroes.forEach((hero, i) => {
+    items.push({
+      kind: "hero",
+      slug: hero.slug,
+      title: { en: hero.title },
+      lead: { en: hero.lead },
+      data: { url: hero.url, image: image(`hero-${i}`, 1600, 700) },
+      sort: i,
+      publishedAt: published(i),
+    });
+  });
+
+  for (const category of topLevel) {
+    // Boots get a long guide list (more than one page of 12), so "load more" has something to load.
+    const guideCount = category.slug === "football-boots" ? 14 : 3;
+    Array.from({ length: guideCount }, (_, i) => {
+      const base = GUIDE_TOPICS[i % GUIDE_TOPICS.length] as string;
+      return i < GUIDE_TOPICS.length ? base : `${base} (part ${Math.floor(i / GUIDE_TOPICS.length) + 1})`;
+    }).forEach((topic, i) => {
+      items.push({
+        kind: "guide",
+        slug: `${category.slug}-guide-${i + 1}`,
+        categoryId: category.id,
+        title: { en: topic },
+        lead: { en: "Our experts explain." },
+        body: { en: paragraph(random, topic) },
+        data: { image: image(`guide-${category.slug}-${i}`) },
+        sort: i,
+        publishedAt: published(10 + i),
+      });
+    });
+    for (let i = 0; i < 4; i++) {
+      items.push({
+        kind: "reel",
+        slug: `${category.slug}-reel-${i + 1}`,
+        categoryId: category.id,
+        title: {
+          en: `${random.pick(["Skills", "Unboxing", "On pitch", "Locker room"])}: ${category.slug.replace(/-/g, " ")}`,
+        },
+        productIds: pickProducts(3),
+        data: {
+          video: `/media/reels/${category.slug}-${i + 1}.mp4`,
+          image: image(`reel-${category.slug}-${i}`, 720, 1280),
+          button_label: "Shop the reel",
+          button_url: `/${category.slug}/`,
+        },
+        sort: i,
+        publishedAt: published(i * 3),
+      });
+    }
+    STORY_TOPICS.slice(0, 2).forEach((topic, i) => {
+      items.push({
+        kind: "story",
+        slug: `${category.slug}-story-${i + 1}`,
+        categoryId: category.id,
+        title: { en: topic },
+        body: { en: paragraph(random, topic) },
+        data: { image: image(`story-${category.slug}-${i}`, 720, 1280) },
+        sort: i,
+        publishedAt: published(20 + i),
+      });
+    });
+    items.push(
+      {
+        kind: "link_card",
+        slug: `${category.slug}-link-1`,
+        categoryId: category.id,
+        title: { en: "Bestsellers" },
+        data: { url: `/${category.slug}/?sort=default`, image: image(`link-${category.slug}`) },
+        indexPlacement: 5,
+        publishedAt: published(2),
+      },
+      {
+        kind: "image_item",
+        slug: `${category.slug}-image-1`,
+        categoryId: category.id,
+        title: { en: "Made for match day" },
+        data: { image: image(`image-${category.slug}`), url: `/${category.slug}/` },
+        indexPlacement: 12,
+        publishedAt: published(2),
+      },
+      {
+        kind: "video_card",
+        slug: `${category.slug}-video-1`,
+        categoryId: category.id,
+        title: { en: "See it in action" },
+        lead: { en: "Two minutes on the pitch." },
+        data: {
+          image: image(`video-${category.slug}`),
+          video: { provider: "youtube", id: `pitchside-${category.slug}` },
+        },
+        indexPlacement: 18,
+        publishedAt: published(4),
+      },
+      {
+        kind: "shop_the_look",
+        slug: `${category.slug}-look-1`,
+        categoryId: category.id,
+        title: { en: "Shop the look" },
+        productIds: pickProducts(3),
+        data: {
+          image: image(`look-${category.slug}`, 900, 1200),
+          hotspots: [
+            { x: 32, y: 28 },
+            { x: 55, y: 60 },
+            { x: 46, y: 86 },
+          ],
+        },
+        indexPlacement: 26,
+        publishedAt: published(5),
+      },
+    );
+  }
+  for (const category of cats.filter(
+    (c) => c.slug === "football-boots" || c.slug === "firm-ground" || c.slug === "goalkeeper-gloves",
+  )) {
+    items.push({
+      kind: "sponsored",
+      slug: `${category.slug}-sponsored`,
+      categoryId: category.id,
+      title: { en: random.pick(["Strikon Vortex: speed redefined", "Keeper's choice by Nordvik"]) },
+      productIds: pickProducts(
+        8,
+        category.slug === "goalkeeper-gloves" ? "goalkeeper_gloves" : "football_boots",
+      ),
+      data: {
+        title_color: "#ffffff",
+        background_color: "#111827",
+        icon_image: "/media/brands/strikon.svg",
+        show_sponsored_label: true,
+        promo_tiles: [{ position: 3, image: image(`sponsored-${category.slug}`, 400, 600) }],
+      },
+      publishedAt: published(1),
+    });
+  }
+  ARTICLE_TOPICS.forEach((topic, i) => {
+    items.push({
+      kind: "article",
+      slug: `article-${i + 1}`,
+      title: { en: topic },
+      lead: { en: "Tips from our team." },
+      body: { en: paragraph(random, topic) },
+      data: { header_image: image(`article-${i}`) },
+      sort: i,
+      publishedAt: published(i * 7),
+    });
+  });
+  ["Boots", "Shirts", "Gloves", "Gift cards", "Sale", "Masterclass"].forEach((title, i) => {
+    items.push({
+      kind: "link_card",
+      slug: `home-link-${i + 1}`,
+      title: { en: title },
+      data: {
+        url: [
+          "/football-boots/",
+          "/football-shirts/",
+          "/goalkeeper-gloves/",
+          "/gift-cards/",
+          "/search/?q=*&sort=discount-desc",
+          "/masterclass/",
+        ][i],
+        image: image(`home-link-${i}`, 600, 600),
+        placement: "home",
+      },
+      sort: i,
+      publishedAt: published(1),
+    });
+  });
+  await insertInBatches(database, contentItems, items);
+
+  const positions = ["Goalkeeper", "Defender", "Midfielder", "Forward"];
+  const skills = ["Dribbling", "Passing", "Shooting", "Heading", "Diving", "Reflexes", "First touch"];
+  await insertInBatches(
+    database,
+    masterclassPositions,
+    positions.map((name, i) => ({ id: i + 1, slug: name.toLowerCase(), name: { en: name }, sort: i })),
+  );
+  await insertInBatches(
+    database,
+    masterclassSkills,
+    skills.map((name, i) => ({
+      id: i + 1,
+      slug: name.toLowerCase().replace(/\s/g, "-"),
+      name: { en: name },
+      sort: i,
+    })),
+  );
+  const videos: (typeof masterclassVideos.$inferInsert)[] = [];
+  for (let i = 0; i < 36; i++) {
+    const short = i >= 24;
+    const position = random.int(1, positions.length);
+    const skill = random.int(1, skills.length);
+    videos.push({
+      kind: short ? "short" : "video",
+      title: {
+        en: `${skills[skill - 1]} for ${positions[position - 1]?.toLowerCase()}s ${short ? "in 30 seconds" : `– part ${(i % 3) + 1}`}`,
+      },
+      description: { en: "A professional coach shows the technique step by step." },
+      videoId: `mc-${i + 1}`,
+      durationSeconds: short ? random.int(20, 59) : random.int(180, 900),
+      positionId: position,
+      skillId: skill,
+      membersOnly: !short,
+      publishedAt: published(i * 2),
+    });
+  }
+  await insertInBatches(database, masterclassVideos, videos);
+
+  await insertInBatches(database, stores, [
+    {
+      slug: "copenhagen-flagship",
+      groupKey: "denmark",
+      title: "Pitchside Copenhagen",
+      description: {
+        en: "Our flagship store: boots, shirts printed while you wait, and a small pitch to try them on.",
+      },
+      street: "Østerbrogade 50",
+      city: "København Ø",
+      zip: "2100",
+      country: "DK",
+      latitude: 55.6995,
+      longitude: 12.5787,
+      placeId: "pitchside-copenhagen",
+      openingHours: [1, 2, 3, 4, 5]
+        .map((weekday) => ({ weekday, opens: "10:00", closes: "19:00" }))
+        .concat([
+          { weekday: 6, opens: "10:00", closes: "17:00" },
+          { weekday: 7, opens: "11:00", closes: "16:00" },
+        ]),
+      isFlagship: true,
+    },
+  ]);
+
+  const products = pickProducts(8);
+  const aboutBlocks: CmsBlock[] = [
+    {
+      type: "image",
+      value: { src: "/media/content/about.svg", alt: "The Pitchside warehouse", width: 1200, height: 600 },
+    },
+    {
+      type: "paragraph",
+      value: sanitizeContentHtml(
+        "<p>Pitchside is run by people who play. We stock boots, shirts, gloves and everything else for football in seventeen countries.</p><img src=x onerror=alert(1)>",
+      ),
+    },
+    { type: "youtube_video", value: { video_id: "pitchside-about", title: "Inside Pitchside" } },
+    {
+      type: "call_to_action",
+      value: { type: "button", label: "Shop football boots", url: "/football-boots/", alignment: "center" },
+    },
+    {
+      type: "image_gallery",
+      value: [1, 2, 3].map((n) => ({
+        src: `/media/content/gallery-${n}.svg`,
+        alt: `Store impression ${n}`,
+        width: 800,
+        height: 600,
+      })),
+    },
+    { type: "tiktok_video", value: { url: "https://www.tiktok.com/@pitchside/video/1" } },
+    { type: "instagram_reel", value: { url: "https://www.instagram.com/reel/pitchside" } },
+    { type: "product_slider", value: { title: "Staff picks", product_ids_list: products } },
+  ];
+  const faq = (en: [string, string][]) => [
+    { type: "faq", value: en.map(([question, answer]) => ({ question, answer })) } as CmsBlock,
+  ];
+  // Notices the bag page shows above the lines, edited like any other page.
+  const notice = (html: string): CmsBlock => ({ type: "paragraph", value: sanitizeContentHtml(html) });
+  await insertInBatches(database, cmsPages, [
+    { slug: "about", title: { en: "About Pitchside" }, blocks: { en: aboutBlocks } },
+    {
+      slug: "cart",
+      title: { en: "Bag notices" },
+      blocks: {
+        en: [
+          notice(
+            "<p><strong>Free returns within 100 days</strong> on everything from our own warehouse.</p>",
+          ),
+        ],
+        da: [notice("<p><strong>Gratis returnering i 100 dage</strong> på alt fra vores eget lager.</p>")],
+        de: [
+          notice(
+            "<p><strong>Kostenlose Rücksendung innerhalb von 100 Tagen</strong> für alles aus unserem Lager.</p>",
+          ),
+        ],
+      },
+    },
+    {
+      slug: "faq",
+      title: { en: "Frequently asked questions" },
+      blocks: {
+        en: faq([
+          [
+            "How long does delivery take?",
+            "Products from our warehouse arrive in 1–3 working days. Products from marketplace suppliers show their own delivery time on the product page.",
+          ],
+          [
+            "Can I return my order?",
+            "Yes, within 100 days, free of charge, as long as the product is unused.",
+          ],
+          [
+            "Can I get a name and number printed?",
+            "Customizable shirts offer printing on the product page. Printed shirts cannot be returned.",
+          ],
+          [
+            "Which payment methods can I use?",
+            "Card, gift card and, in some countries, pay later or cash on delivery. You see the methods of your country at checkout.",
+          ],
+          [
+            "How do I use a gift card?",
+            "Enter the code at the payment step. If the card does not cover the whole order, pay the rest with another method.",
+          ],
+        ]),
+      },
+    },
+  ]);
+
+  const supplierRows = await db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers);
+  await insertInBatches(
+    database,
+    policyTexts,
+    supplierRows.map((s) => ({
+      supplierId: s.id,
+      title: { en: `Terms of sale – ${s.name === "Warehouse" ? "Pitchside" : s.name}` },
+      html: {
+        en: sanitizeContentHtml(
+          `<h2>Terms of sale</h2><p>These terms apply to products delivered by ${s.name === "Warehouse" ? "Pitchside" : s.name}.</p><ul><li>Right of withdrawal: 14 days, extended to 100 days for returns.</li><li>Warranty: 2 years under EU law.</li></ul>`,
+        ),
+      },
+    })),
+  );
+}

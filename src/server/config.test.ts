@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "./config.ts";
+
+const trustProxy = (value: string | undefined) =>
+  loadConfig({ NODE_ENV: "test", TRUST_PROXY: value }).trustProxy;
+
+describe("TRUST_PROXY", () => {
+  it("trusts no proxy when unset, empty, false or 0", () => {
+    for (const value of [undefined, "", "false", "0", " FALSE "]) expect(trustProxy(value)).toBe(false);
+  });
+
+  it("reads true as one proxy in front, and a number as that many hops", () => {
+    expect(trustProxy("true")).toBe(1);
+    expect(trustProxy("TRUE")).toBe(1);
+    expect(trustProxy("1")).toBe(1);
+    expect(trustProxy("2")).toBe(2);
+    expect(trustProxy(" 3 ")).toBe(3);
+  });
+
+  it("reads a comma-separated list of proxy addresses and ranges", () => {
+    expect(trustProxy("10.0.0.0/8, 192.0.2.7,fd00::/8 , ::1, loopback")).toEqual([
+      "10.0.0.0/8",
+      "192.0.2.7",
+      "fd00::/8",
+      "::1",
+      "loopback",
+    ]);
+  });
+
+  it.each([
+    "yes",
+    "-1",
+    "1.5",
+    "1e3",
+    "100",
+    "*",
+    "10.0.0.0/33",
+    "fd00::/129",
+    "10.0.0.0/",
+    "10.0.0.0/8/8",
+    "300.1.1.1",
+    "10.0.0.0/8,,192.0.2.7",
+    "10.0.0.0/8, proxy.internal",
+  ])("refuses %j at start, naming the variable and what it takes", (value) => {
+    expect(() => trustProxy(value)).toThrow(/TRUST_PROXY.*hop count.*address/s);
+  });
+});
+
+describe("API_DOCS", () => {
+  const apiDocs = (env: NodeJS.ProcessEnv) => loadConfig({ SESSION_SECRET: "a-secret", ...env }).apiDocs;
+
+  it("keeps the API docs off in production unless API_DOCS=true", () => {
+    expect(apiDocs({ NODE_ENV: "production" })).toBe(false);
+    expect(apiDocs({ NODE_ENV: "production", API_DOCS: "true" })).toBe(true);
+  });
+
+  it("serves them in development and tests unless API_DOCS=false", () => {
+    expect(apiDocs({ NODE_ENV: "development" })).toBe(true);
+    expect(apiDocs({ NODE_ENV: "test" })).toBe(true);
+    expect(apiDocs({ NODE_ENV: "test", API_DOCS: "false" })).toBe(false);
+  });
+
+  it("refuses anything but true or false", () => {
+    expect(() => apiDocs({ NODE_ENV: "production", API_DOCS: "yes please" })).toThrow(
+      /API_DOCS.*true.*false/,
+    );
+  });
+});
+
+describe("database pool", () => {
+  const pool = (env: NodeJS.ProcessEnv) => {
+    const config = loadConfig({ NODE_ENV: "test", ...env });
+    return { size: config.databasePoolSize, timeout: config.databaseAcquireTimeoutMs };
+  };
+
+  it("keeps 10 connections and waits 5 s for one unless told otherwise", () => {
+    expect(pool({})).toEqual({ size: 10, timeout: 5000 });
+    expect(pool({ DATABASE_POOL_SIZE: "40", DATABASE_ACQUIRE_TIMEOUT_MS: " 250 " })).toEqual({
+      size: 40,
+      timeout: 250,
+    });
+  });
+
+  it.each([
+    ["DATABASE_POOL_SIZE", "0"],
+    ["DATABASE_POOL_SIZE", "ten"],
+    ["DATABASE_POOL_SIZE", "2.5"],
+    ["DATABASE_ACQUIRE_TIMEOUT_MS", "-1"],
+    ["DATABASE_ACQUIRE_TIMEOUT_MS", "1e3"],
+  ])("refuses %s=%j at start", (name, value) => {
+    expect(() => pool({ [name]: value })).toThrow(new RegExp(`${name}.*whole number`));
+  });
+});
+
+describe("metrics token and error reporting", () => {
+  const config = (env: NodeJS.ProcessEnv) => loadConfig({ NODE_ENV: "test", ...env });
+
+  it("reads the metrics token and refuses one short enough to guess", () => {
+    expect(config({}).metricsToken).toBeUndefined();
+    expect(config({ METRICS_TOKEN: "0123456789abcdef0123" }).metricsToken).toBe("0123456789abcdef0123");
+    expect(() => config({ METRICS_TOKEN: "secret" })).toThrow(/METRICS_TOKEN.*at least 16/);
+    expect(() => config({ METRICS_TOKEN: "a long token with spaces" })).toThrow(/METRICS_TOKEN/);
+  });
+
+  it("reads the Sentry DSNs, and refuses an address that is not one", () => {
+    const dsn = "https://0123abcd@o1.ingest.example.io/42";
+    expect(config({}).sentryDsn).toBeUndefined();
+    expect(config({ SENTRY_DSN: dsn, SENTRY_BROWSER_DSN: dsn })).toMatchObject({
+      sentryDsn: dsn,
+      sentryBrowserDsn: dsn,
+      sentryEnvironment: "test",
+    });
+    for (const wrong of ["o1.ingest.example.io/42", "https://o1.ingest.example.io/42", "ftp://k@host/1"])
+      expect(() => config({ SENTRY_DSN: wrong }), wrong).toThrow(/SENTRY_DSN is not a Sentry DSN/);
+  });
+});

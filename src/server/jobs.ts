@@ -1,0 +1,78 @@
+import type { Database } from "#db/client.ts";
+import { purgeRateLimitHits } from "#modules/accounts/rate-limit.service.ts";
+import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
+import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
+import { createJobQueue, type JobDefinition, type JobQueue } from "#modules/jobs/job-queue.ts";
+import { createMailer } from "#modules/mail/mail.service.ts";
+import { sendMailJob } from "#modules/mail/mail-outbox.ts";
+import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
+import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
+import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
+import { purgeExpiredStockAlerts } from "#modules/product/stock-alerts.service.ts";
+import type { AppConfig } from "./config.ts";
+
+interface Logger {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
+
+/** A scheduled job: runs a purge or release of its module and logs what it did. */
+function scheduled(
+  name: string,
+  cron: string,
+  log: Logger,
+  work: (now: Date) => Promise<number>,
+): JobDefinition {
+  return {
+    name,
+    cron,
+    retryLimit: 2,
+    deleteAfterSeconds: 86_400,
+    run: async () => {
+      const count = await work(new Date());
+      if (count > 0) log.info({ job: name, count }, "scheduled job done");
+    },
+  };
+}
+
+/**
+ * Every job of the shop: the mails (each module queues its own in the transaction that causes it)
+ * and the scheduled clean-ups, each owned by the module whose table it writes.
+ */
+export function shopJobs(
+  config: AppConfig,
+  database: Database,
+  addresses: PublicAddresses,
+  log: Logger,
+): JobDefinition<never>[] {
+  const { db } = database;
+  const mailer = createMailer(config, log);
+  return [
+    sendMailJob(mailer),
+    orderConfirmationJob(db, mailer, addresses.forMarket),
+    scheduled("payments.release-stale-authorisations", "*/5 * * * *", log, (now) =>
+      releaseStaleAuthorisations(db, new Date(now.getTime() - config.authorisationHoldMinutes * 60_000)),
+    ),
+    scheduled("accounts.purge-sessions", "7 * * * *", log, (now) => purgeExpiredSessions(db, now)),
+    scheduled("accounts.purge-rate-limits", "17 * * * *", log, (now) => purgeRateLimitHits(db, now)),
+    scheduled("cart.purge-abandoned", "37 3 * * *", log, (now) => purgeAbandonedCarts(db, now)),
+    scheduled("product.purge-unconfirmed-stock-alerts", "47 * * * *", log, async (now) => {
+      const { purged } = await purgeExpiredStockAlerts(db, now);
+      return purged;
+    }),
+  ] as JobDefinition<never>[];
+}
+
+export function createShopJobQueue(
+  config: AppConfig,
+  database: Database,
+  addresses: PublicAddresses,
+  log: Logger,
+): JobQueue {
+  return createJobQueue(database, shopJobs(config, database, addresses, log), {
+    workers: config.jobWorkers,
+    monitorIntervalSeconds: config.jobMonitorSeconds,
+    log,
+  });
+}

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from "fastify";
+import { fieldErrors, HttpError } from "#kernel/errors.ts";
+
+/** The field error of text that cannot be stored (a translation id, decision 0010). */
+export const UNSTORABLE_TEXT = "form.error.invalidCharacters";
+
+/** The page renderer's catch-all route: every address that is not a call, a file or a picture. */
+const PAGE_RENDERER = "*";
+/** What a page answers: the storefront has no page actions, its writes go through the calls. */
+const PAGE_METHODS = ["GET", "HEAD"];
+
+/** Field errors named in one answer at most: a body full of bad text gets a short answer. */
+const MAX_REPORTED = 20;
+
+/**
+ * Text PostgreSQL cannot store: a NUL character (refused in `text`), or half of a surrogate pair
+ * (not a character at all; encoding it to UTF-8 would silently store U+FFFD instead).
+ */
+export const isUnstorableText = (text: string) => text.includes("\u0000") || !text.isWellFormed();
+
+/** A key as it can be shown in a field error: what cannot be sent back becomes U+FFFD. */
+const shown = (key: string) => key.replaceAll("\u0000", "\ufffd").toWellFormed();
+
+/**
+ * Parsed data: an array, or an object of plain keys (the query parser's objects have a prototype
+ * that itself has none). Streams, buffers and other class instances are not parsed data.
+ */
+const isContainer = (value: unknown): value is Record<string, unknown> | unknown[] => {
+  if (Array.isArray(value)) return true;
+  if (value === null || typeof value !== "object") return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === null || prototype === Object.prototype || Object.getPrototypeOf(prototype) === null;
+};
+
+/** A field's place in the input, kept as a chain so that a deep body costs no copying. */
+interface Place {
+  key: string;
+  parent: Place | null;
+}
+const pathOf = (place: Place | null): string => {
+  const keys: string[] = [];
+  for (let at = place; at; at = at.parent) keys.push(shown(at.key));
+  return keys.reverse().join(".");
+};
+
+/**
+ * The fields of parsed input (a query, path parameters, a JSON or form body) whose key or text
+ * cannot be stored, as the dotted paths field errors use. Walked without recursion, so a deeply
+ * nested body cannot exhaust the stack; a body that is not parsed data (a stream, a buffer) is skipped.
+ */
+export function unstorableFields(input: unknown): string[] {
+  const found: string[] = [];
+  const pending: [unknown, Place | null][] = [[input, null]];
+  while (pending.length > 0 && found.length < MAX_REPORTED) {
+    const [value, place] = pending.pop() as [unknown, Place | null];
+    if (typeof value === "string") {
+      if (isUnstorableText(value)) found.push(pathOf(place));
+    } else if (isContainer(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        const itemPlace = { key, parent: place };
+        if (isUnstorableText(key)) found.push(pathOf(itemPlace));
+        else pending.push([item, itemPlace]);
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * Guards every route, whatever its contract says, against input that would otherwise reach a
+ * handler and fail there as a 500:
+ * - a method the page renderer cannot serve (TRACE, OPTIONS, a write to a page) is 405 with `Allow`;
+ * - text that cannot be stored anywhere in the path, the query or the body (keys included) is a 400
+ *   with field errors, before the route's own validation, so no contract can forget it.
+ * Registered on the root instance before the routes, so every route and the 404 handler have it.
+ */
+export function registerInputGuards(app: FastifyInstance) {
+  app.addHook("onRequest", (request, reply, done) => {
+    if (request.routeOptions.url === PAGE_RENDERER && !PAGE_METHODS.includes(request.method)) {
+      reply
+        .status(405)
+        .header("allow", PAGE_METHODS.join(", "))
+        .send({
+          error: "method_not_allowed",
+          message: `A page answers ${PAGE_METHODS.join(" and ")} only.`,
+          request_id: request.id,
+        });
+      return;
+    }
+    done();
+  });
+
+  app.addHook("preValidation", (request, _reply, done) => {
+    const fields = [request.params, request.query, request.body].flatMap(unstorableFields);
+    if (fields.length === 0) return done();
+    done(
+      new HttpError(
+        400,
+        "validation_failed",
+        "Some fields hold characters that cannot be used.",
+        fieldErrors(fields.slice(0, MAX_REPORTED).map((field) => ({ field, message: UNSTORABLE_TEXT }))),
+      ),
+    );
+  });
+}

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from "fastify";
+import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /** Answered on any Host: the health probes, which load balancers call by the process's address. */
+    anyHost?: boolean;
+  }
+}
+
+/**
+ * In production the shop answers only on its configured hosts (PUBLIC_URL's host and the
+ * MARKET_HOSTS hosts, as the Host header names them; X-Forwarded-Host is never read). Any other Host
+ * is refused with 400 `unknown_host` before cookies, sessions or the route are looked at. Outside
+ * production every host is served, for development on any address.
+ */
+export function registerKnownHosts(app: FastifyInstance, addresses: PublicAddresses, production: boolean) {
+  if (!production) return;
+  app.addHook("onRequest", (request, reply, done) => {
+    if (addresses.isKnownHost(request.headers.host) || request.routeOptions.config?.anyHost) return done();
+    reply.status(400).send({
+      error: "unknown_host",
+      message: "This shop is not served on that address.",
+      request_id: request.id,
+    });
+  });
+}

@@ -1,0 +1,266 @@
+import crypto from "node:crypto";
+import net from "node:net";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import { z } from "zod";
+import type { AppConfig } from "../config.ts";
+
+/** What a job queue reports per queue on each scrape. */
+export interface QueueCounts {
+  queue: string;
+  /** Jobs waiting to run (created or retrying). */
+  queued: number;
+  /** Jobs running now. */
+  active: number;
+  /** Jobs that failed for good (retries used up) and are still kept. */
+  failed: number;
+}
+
+/** An order committed: what its counter is labelled with (never a shopper or an order id). */
+export interface OrderPlacedEvent {
+  market: string;
+  gateway: string;
+}
+
+export interface ShopMetrics {
+  /** Counts an order; call it after its transaction committed. */
+  orderPlaced(order: OrderPlacedEvent): void;
+  /**
+   * Reports the job queues' depth and failures on every scrape, as
+   * `pitchside_queue_jobs{queue, state="queued"|"active"|"failed"}`. `collect` is called once per
+   * scrape; when it throws, the queue gauges are left out of that scrape and the error is logged.
+   */
+  registerQueueMetrics(collect: () => Promise<QueueCounts[]>): void;
+  /** The shop's own metrics (the process's are kept once per process, beside them). */
+  registry: Registry;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    metrics: ShopMetrics;
+  }
+}
+
+/** Latency buckets in seconds: from a cached read to a slow page. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** Methods named as they are; any other (a scanner's invention) is counted as "other". */
+const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+/** The route label of a request no route matched (a 404 from the router). */
+const UNMATCHED = "unmatched";
+
+let processRegistry: Registry | undefined;
+/**
+ * Node's own metrics (CPU, memory, event loop, garbage collection, handles), collected once per
+ * process however many apps it builds (the tests build many).
+ */
+function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+}
+
+/**
+ * The shop's metrics and the route that serves them. Labels carry route patterns
+ * (`/api/orders/:id/`), methods, status classes, markets and payment gateways: never a path as
+ * requested, an id, an address or anything a shopper typed.
+ */
+export function createMetrics(app: FastifyInstance): ShopMetrics {
+  const registry = new Registry();
+  const requests = new Histogram({
+    name: "pitchside_http_request_duration_seconds",
+    help: "Time from a request's arrival to its answer sent, by route pattern, method and status class.",
+    labelNames: ["method", "route", "status_class"] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  // One child per label set, looked up by one string: no label hashing on the request path.
+  const children = new Map<string, Histogram.Internal<"method" | "route" | "status_class">>();
+  app.addHook("onResponse", (request, reply, done) => {
+    const method = METHODS.has(request.method) ? request.method : "other";
+    const route = request.routeOptions.url ?? UNMATCHED;
+    const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+    const key = `${method} ${statusClass} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = requests.labels(method, route, statusClass);
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
+  });
+
+  const orders = new Counter({
+    name: "pitchside_orders_placed_total",
+    help: "Orders committed, by market and payment gateway.",
+    labelNames: ["market", "payment_gateway"] as const,
+    registers: [registry],
+  });
+
+  const stats = () => app.database.poolStats();
+  if (stats()) {
+    const gauge = (name: string, help: string, read: (s: NonNullable<ReturnType<typeof stats>>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers: [registry],
+        collect() {
+          const now = stats();
+          if (now) this.set(read(now));
+        },
+      });
+    gauge(
+      "pitchside_db_pool_max_connections",
+      "The most connections the pool opens (DATABASE_POOL_SIZE).",
+      (s) => s.max,
+    );
+    gauge(
+      "pitchside_db_pool_connections",
+      "Connections the pool holds open, idle or in use.",
+      (s) => s.total,
+    );
+    gauge("pitchside_db_pool_idle_connections", "Open connections no query is using.", (s) => s.idle);
+    gauge(
+      "pitchside_db_pool_waiting_queries",
+      "Queries and transactions waiting for a connection of the pool.",
+      (s) => s.waiting,
+    );
+    let counted = 0;
+    new Counter({
+      name: "pitchside_db_pool_acquire_timeouts_total",
+      help: "Waits for a connection that gave up after DATABASE_ACQUIRE_TIMEOUT_MS (each answered 503).",
+      registers: [registry],
+      collect() {
+        const total = stats()?.acquireTimeouts ?? counted;
+        this.inc(total - counted);
+        counted = total;
+      },
+    });
+  }
+
+  const queueCollectors: (() => Promise<QueueCounts[]>)[] = [];
+  new Gauge({
+    name: "pitchside_queue_jobs",
+    help: "Jobs of each queue by state: queued (waiting or retrying), active (running), failed (retries used up).",
+    labelNames: ["queue", "state"] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      for (const collect of queueCollectors) {
+        let rows: QueueCounts[];
+        try {
+          rows = await collect();
+        } catch (error) {
+          app.log.warn({ err: error }, "queue metrics could not be read");
+          continue;
+        }
+        for (const row of rows)
+          for (const state of ["queued", "active", "failed"] as const)
+            if (Number.isFinite(row[state])) this.labels(row.queue, state).set(row[state]);
+      }
+    },
+  });
+
+  return {
+    registry,
+    orderPlaced(order) {
+      orders.labels(order.market, order.gateway).inc();
+    },
+    registerQueueMetrics(collect) {
+      queueCollectors.push(collect);
+    },
+  };
+}
+
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest();
+
+/** The Authorization header carries the token (compared in constant time). */
+function bearerMatches(header: string | undefined, token: string): boolean {
+  const match = /^Bearer[ ]+(\S+)\s*$/i.exec(header ?? "");
+  return match?.[1] !== undefined && crypto.timingSafeEqual(sha256(match[1]), sha256(token));
+}
+
+/** The request comes from this machine itself, not through a proxy on it. */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const address = request.socket.remoteAddress ?? "";
+  const loopback =
+    address === "::1" ||
+    (net.isIPv4(address) && address.startsWith("127.")) ||
+    address.startsWith("::ffff:127.");
+  return (
+    loopback && request.headers["x-forwarded-for"] === undefined && request.headers.forwarded === undefined
+  );
+}
+
+export type MetricsAccess = "allowed" | "token_required" | "forbidden" | "hidden";
+
+/**
+ * Who may read the metrics (decision 0026): with METRICS_TOKEN, whoever sends it as a bearer token,
+ * in every environment; without it, nobody in production (the route answers as if it did not
+ * exist), and outside production only a client on this machine that did not come through a proxy.
+ */
+export function metricsAccess(
+  config: Pick<AppConfig, "env" | "metricsToken">,
+  request: FastifyRequest,
+): MetricsAccess {
+  if (config.metricsToken)
+    return bearerMatches(request.headers.authorization, config.metricsToken) ? "allowed" : "token_required";
+  if (config.env === "production") return "hidden";
+  return fromThisMachine(request) ? "allowed" : "forbidden";
+}
+
+const refusal = z.object({ error: z.string(), message: z.string(), request_id: z.string() });
+
+/** The Prometheus text the route answers with (its body is sent as it is, not serialised). */
+export const metricsResponse = {
+  description: "Prometheus text exposition format 0.0.4",
+  content: { "text/plain": { schema: z.string() } },
+};
+
+/** `GET /metrics`: Prometheus's scrape. No session, any host (scrapers call a process by address). */
+export function registerMetricsRoute(scope: FastifyInstance) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
+  const { config, metrics } = scope;
+  const refuse = (reply: FastifyReply, request: FastifyRequest, access: MetricsAccess) => {
+    if (access === "token_required")
+      return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({
+        error: "unauthorized",
+        message: "Send the metrics token as Authorization: Bearer <METRICS_TOKEN>.",
+        request_id: request.id,
+      });
+    if (access === "forbidden")
+      return reply.status(403).send({
+        error: "forbidden",
+        message: "Without METRICS_TOKEN the metrics are served to this machine only.",
+        request_id: request.id,
+      });
+    return reply
+      .status(404)
+      .send({ error: "not_found", message: "No call GET /metrics.", request_id: request.id });
+  };
+  app.get(
+    "/metrics",
+    {
+      schema: {
+        tags: ["operations"],
+        summary:
+          "Prometheus metrics: requests by route, the database pool, orders placed, job queues, the Node process",
+        security: [{ metricsToken: [] }],
+        response: { 200: metricsResponse, 401: refusal, 403: refusal, 404: refusal },
+      },
+      logLevel: "warn",
+      config: { anyHost: true },
+    },
+    async (request, reply) => {
+      const access = metricsAccess(config, request);
+      if (access !== "allowed") return refuse(reply, request, access);
+      const [process, shop] = await Promise.all([processMetrics().metrics(), metrics.registry.metrics()]);
+      return reply
+        .header("content-type", metrics.registry.contentType)
+        .header("cache-control", "no-store")
+        .send(`${process}${shop}`);
+    },
+  );
+}

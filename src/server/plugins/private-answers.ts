@@ -1,0 +1,77 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { cartOwnerOf, findCartId } from "#modules/cart/cart-owner.ts";
+
+/** What a personal answer carries: no cache, shared or the browser's own, may keep it. */
+export const PRIVATE_ANSWER = "private, no-store";
+
+/**
+ * Pages and calls about the visitor's own bag, checkout, orders, prints, payments and account, and
+ * the page a back-in-stock confirmation link opens (its token names one shopper's alert).
+ */
+const OWN_THINGS =
+  /^\/(?:cart|checkout|customizations|v1\.1|payments|account|stock-alerts|api\/(?:cart|auth|favorites))(?:[/.?]|$)/;
+/** The shop's calls (the JSON API and the storefront's older call paths). */
+const CALLS = /^\/(?:api|cart|checkout|customizations|v1\.1|payments)\//;
+/** The route of the storefront's page handler, as against its files (assets, robots.txt). */
+const PAGE_ROUTE = "*";
+
+export interface Answer {
+  /** The request's path and query. */
+  url: string;
+  /** Rendered by the storefront (a document or its data), not a call or a file. */
+  page: boolean;
+  /** The request carries a session (an anonymous visitor's or a member's). */
+  session: boolean;
+  member: boolean;
+  /** The answer sets a cookie (a session, the CSRF token, a market). */
+  setsCookie: boolean;
+}
+
+/**
+ * Whether an answer is personal from what the request shows, before looking into the bag: one
+ * that hands out a cookie; anything about the visitor's own things; a call made in a session; a
+ * page for a member. Pictures, terms, files and probes are nobody's (decision 0021).
+ */
+export function personalAnswer(answer: Answer): boolean {
+  if (answer.setsCookie || OWN_THINGS.test(answer.url)) return true;
+  if (CALLS.test(answer.url)) return answer.session || answer.member;
+  return answer.page && answer.member;
+}
+
+/**
+ * `Cache-Control: private, no-store` on every personal answer, pages and calls, whatever the route
+ * set; other answers keep their own. A page for an anonymous session is personal once the
+ * session has a bag (its header shows the bag). Registered on the root after the cookie plugin,
+ * whose onSend hook writes the cookies this one looks for.
+ */
+export function registerPrivateAnswers(app: FastifyInstance) {
+  const { db } = app.database;
+  const markPrivate = (reply: FastifyReply) => reply.header("cache-control", PRIVATE_ANSWER);
+  const answerOf = (request: FastifyRequest, reply: FastifyReply): Answer => ({
+    url: request.url,
+    page: request.routeOptions.url === PAGE_ROUTE,
+    session: request.sessionId !== null,
+    member: request.user !== null,
+    setsCookie: reply.hasHeader("set-cookie"),
+  });
+  app.addHook("onSend", (request, reply, payload, done) => {
+    const answer = answerOf(request, reply);
+    if (personalAnswer(answer)) {
+      markPrivate(reply);
+      return done(null, payload);
+    }
+    if (!answer.page || !answer.session) return done(null, payload);
+    findCartId(db, cartOwnerOf(request)).then(
+      (cart) => {
+        if (cart !== null) markPrivate(reply);
+        done(null, payload);
+      },
+      (error) => {
+        // Whether the visitor has a bag is unknown: the page may show it.
+        request.log.warn({ err: error }, "bag lookup for Cache-Control failed");
+        markPrivate(reply);
+        done(null, payload);
+      },
+    );
+  });
+}

@@ -1,0 +1,93 @@
+import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+
+const PRIVATE = "private, no-store";
+/** The shop's origin, as playwright.config.ts's baseURL names it. */
+const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
+const cacheControl = (response: APIResponse) => response.headers()["cache-control"] ?? "";
+
+/**
+ * A state-changing call as the shop's own scripts make it: JSON, or a form, with the token from the
+ * csrftoken cookie as it is now and the shop's Origin (a browser sends both).
+ */
+async function post(
+  request: APIRequestContext,
+  url: string,
+  body: { data: Record<string, unknown> } | { form: Record<string, string> },
+) {
+  const { cookies } = await request.storageState();
+  const csrf = cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  return request.post(url, {
+    ...body,
+    headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: ORIGIN },
+  });
+}
+
+/** A size in stock of some product a visitor may buy. */
+async function buyableSize(request: APIRequestContext) {
+  const cards = (await (await request.get("/api/search/?q=*")).json()).products as {
+    product_id: number;
+    is_exclusive: boolean;
+    attributes: { item_type: string };
+  }[];
+  for (const card of cards) {
+    if (card.is_exclusive || card.attributes.item_type === "package") continue;
+    const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
+      size_id: number;
+      stock_info: number;
+    }[];
+    const size = sizes.find((s) => s.stock_info > 0);
+    if (size) return { product: card.product_id, size: size.size_id };
+  }
+  throw new Error("no product in stock");
+}
+
+test.describe("pages no cache may keep", () => {
+  test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.140" } });
+
+  test("a visitor's pages turn private with a bag; before that they stay cacheable", async ({ page }) => {
+    const request = page.request;
+    const first = await request.get("/");
+    expect(first.status()).toBe(200);
+    // The first visit hands out the session and CSRF cookies.
+    expect(cacheControl(first)).toBe(PRIVATE);
+    expect(first.headers()["permissions-policy"]).toContain("camera=()");
+
+    const again = await request.get("/");
+    expect(again.status()).toBe(200);
+    expect(cacheControl(again)).not.toContain("no-store");
+
+    const { product, size } = await buyableSize(request);
+    const added = await post(request, "/cart/items/add_to_cart/", {
+      form: { product: String(product), size: String(size) },
+    });
+    expect(added.status()).toBe(200);
+    for (const url of ["/", "/football-boots/", "/cart/"]) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(cacheControl(response), url).toBe(PRIVATE);
+    }
+  });
+
+  test("a member's pages are private", async ({ page }) => {
+    const request = page.request;
+    await request.get("/");
+    const email = `private-${Date.now()}@example.com`;
+    const signup = await post(request, "/api/auth/signup/", {
+      data: { email, password: "safe-and-long-1", name: "Pia Private" },
+    });
+    expect(signup.status()).toBe(201);
+    // A sign-up logs nobody in; the log-in takes the token the sign-up's answer handed out.
+    const login = await post(request, "/api/auth/login/", { data: { email, password: "safe-and-long-1" } });
+    expect(login.status()).toBe(200);
+    for (const url of ["/", "/account/home/"]) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+      expect(cacheControl(response), url).toBe(PRIVATE);
+    }
+  });
+});
+
+test("the API docs are not served in production without API_DOCS=true", async ({ request }) => {
+  expect((await request.get("/api/docs/")).status()).toBe(404);
+  expect((await request.get("/api/docs/openapi.json")).status()).toBe(404);
+});
