@@ -65,6 +65,7 @@ import type {
   favouritesQuery,
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
+import type { invoiceDownloadOutput } from "#modules/orders/orders.contract.ts";
 import type {
   availabilityOutput,
   productCardsOutput,
@@ -247,6 +248,9 @@ export interface Endpoints {
     body: z.input<typeof authorizationTokenInput>;
     response: z.output<typeof successSchema>;
   };
+
+  // Orders: the invoice's address (the PDF itself is opened as a link, not called)
+  "GET /checkout/invoice_download/:order_number/": { response: z.output<typeof invoiceDownloadOutput> };
 }
 
 export type Endpoint = keyof Endpoints;
