@@ -84,7 +84,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const messages = serverMessages(locale, "invoice");
   const t = (id: string, values: Record<string, string | number> = {}) =>
     String(new IntlMessageFormat(messages[id] ?? id, LOCALE_TAGS[locale]).format(values));
-  const money = (minor: number) => formatMoney(minor, invoice.currency, tag);
+  // + 0: a -0 (a share of nothing, negated) is printed as 0, not -0.
+  const money = (minor: number) => formatMoney(minor + 0, invoice.currency, tag);
   const percentFormat = new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 });
   const percent = (rate: number) => percentFormat.format(rate / 100);
   const date = (when: Date) =>
@@ -203,7 +204,13 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   let blockBottom = y;
   blocks.forEach(([heading, lines], index) => {
     const x = MARGIN + index * (column + 24);
-    let at = write(heading.toUpperCase(), x, y, { size: 7.5, font: "Bold", color: MUTED, width: column }) + 3;
+    let at =
+      write(heading.toLocaleUpperCase(LOCALE_TAGS[locale]), x, y, {
+        size: 7.5,
+        font: "Bold",
+        color: MUTED,
+        width: column,
+      }) + 3;
     for (const [n, line] of lines.entries())
       at = write(line, x, at, { size: 9.5, font: n === 0 ? "Bold" : "Body", width: column });
     blockBottom = Math.max(blockBottom, at);
@@ -418,7 +425,11 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     summaryHeight(summaryHead, "Bold") +
     summaryLines.reduce((sum, cells) => sum + summaryHeight(cells, "Body"), 0);
   if (y + summaryNeeded > CONTENT_BOTTOM) newPage();
-  write(t("invoice.vatSummary").toUpperCase(), MARGIN, y, { size: 7.5, font: "Bold", color: MUTED });
+  write(t("invoice.vatSummary").toLocaleUpperCase(LOCALE_TAGS[locale]), MARGIN, y, {
+    size: 7.5,
+    font: "Bold",
+    color: MUTED,
+  });
   y += 12;
   doc.rect(MARGIN, y, WIDTH, summaryHeight(summaryHead, "Bold")).fill(BAND);
   summaryRow(summaryHead, "Bold", MUTED);

@@ -77,7 +77,8 @@ export function shareOut(total: number, weights: number[]): number[] {
   const lastWeighed = sum === 0 ? weights.length - 1 : weights.findLastIndex((weight) => weight > 0);
   const parts = weights.map((weight) => (sum === 0 ? 0 : Math.round((total * weight) / sum)));
   const rest = total - parts.reduce((a, b, index) => (index === lastWeighed ? a : a + b), 0);
-  return parts.map((part, index) => (index === lastWeighed ? rest : part));
+  // + 0: no -0 (which Intl would print with a minus sign).
+  return parts.map((part, index) => (index === lastWeighed ? rest : part) + 0);
 }
 
 /**
