@@ -64,15 +64,13 @@ for (const width of [1280, 390]) {
       const { shopper, order } = await memberWithOrder(base, email, forwardedFor);
 
       // The browser carries the member's session, as after logging in on this device.
-      await page
-        .context()
-        .addCookies(
-          ["sessionid", "csrftoken"].map((name) => ({
-            name,
-            value: shopper.cookies.get(name) ?? "",
-            url: base,
-          })),
-        );
+      await page.context().addCookies(
+        ["sessionid", "csrftoken"].map((name) => ({
+          name,
+          value: shopper.cookies.get(name) ?? "",
+          url: base,
+        })),
+      );
       await gotoLive(page, "/account/home/");
       await expect(page).toHaveURL(/\/account\/home\/$/);
 
