@@ -12,6 +12,8 @@ export default [
   route("account/reset/confirm", "routes/account/reset-confirm-page.tsx"),
   route("account/home", "routes/account/account-home-page.tsx"),
   route("account/favorites", "routes/account/favourites-page.tsx"),
+  route("account/settings", "routes/account/settings-page.tsx"),
+  route("account/email/confirm", "routes/account/email-confirm-page.tsx"),
   route("p/:slug", "routes/product/product-page.tsx"),
   route("stock-alerts/confirm", "routes/stock-alerts/stock-alert-confirm-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),

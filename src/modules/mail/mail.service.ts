@@ -109,7 +109,15 @@ export const escapeHtml = (text: string) =>
  * mail.<kind>.subject / .intro / .action / .ignore.
  */
 export function renderLinkMail(
-  kind: "validate" | "reset" | "exists" | "restock" | "restockConfirm" | "deleted",
+  kind:
+    | "validate"
+    | "reset"
+    | "exists"
+    | "restock"
+    | "restockConfirm"
+    | "deleted"
+    | "emailChange"
+    | "emailChanged",
   locale: UiLocale,
   values: { name: string; link: string } & Record<string, string | number>,
 ): Omit<OutgoingMail, "to"> {

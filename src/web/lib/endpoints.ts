@@ -16,6 +16,12 @@ import type {
   tokenInput,
 } from "#modules/accounts/accounts.contract.ts";
 import type {
+  emailChangeConfirmedOutput,
+  profileInput,
+  profileReadOutput,
+  profileSavedOutput,
+} from "#modules/accounts/profile.contract.ts";
+import type {
   addResultOutput,
   addToCartInput,
   cartOutput,
@@ -93,6 +99,15 @@ export interface Endpoints {
   "POST /api/auth/logout/": { body: NoFields; response: z.output<typeof successOutput> };
   "POST /delete-account/": { body: NoFields; response: z.output<typeof accountDeletedOutput> };
   "GET /v1.1/profile/export/": { response: z.output<typeof dataExportOutput> };
+  "GET /v1.1/profile/": { response: z.output<typeof profileReadOutput> };
+  "POST /v1.1/profile/": {
+    body: z.input<typeof profileInput>;
+    response: z.output<typeof profileSavedOutput>;
+  };
+  "POST /api/auth/email-change/confirm/": {
+    body: z.input<typeof tokenInput>;
+    response: z.output<typeof emailChangeConfirmedOutput>;
+  };
   "POST /api/auth/validate-email/": {
     body: z.input<typeof tokenInput>;
     response: z.output<typeof signedInOutput>;
