@@ -119,7 +119,7 @@ export interface Endpoints {
   // The member's address book
   "GET /v1.1/addresses/": { response: z.output<typeof addressBookOutput> };
   "GET /v1.1/addresses/form/": {
-    query?: z.input<typeof addressBookFormQuery>;
+    query: z.input<typeof addressBookFormQuery>;
     response: z.output<typeof addressFormOutput>;
   };
   "POST /v1.1/addresses/": {

@@ -3,11 +3,17 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { shopCodeFromAlpha3 } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
+import {
+  AddressFields,
+  type AddressFormValues,
+  switchCountry,
+  useAddressForm,
+  valuesFor,
+} from "#web/components/address-form.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import type { Route } from "./+types/address-page.ts";
-import { AddressFields, type AddressFormValues, useAddressForm, valuesFor } from "./address-form.tsx";
 import { loadAddressStep } from "./checkout.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -36,10 +42,8 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
   const changeCountry = (kind: "shipping" | "billing") => async (country: string) => {
     const fields = await formFor(kind, country).catch(() => null);
     if (!fields) return;
-    const form = kind === "shipping" ? shipping : billing;
-    const values = form.getValues();
     (kind === "shipping" ? setShippingFields : setBillingFields)(fields);
-    form.reset({ ...valuesFor(fields, null), ...values, country }, { keepTouched: true });
+    switchCountry(kind === "shipping" ? shipping : billing, fields, country);
   };
 
   const save = async (values: AddressFormValues, billingValues: AddressFormValues) => {
