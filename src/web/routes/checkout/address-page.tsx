@@ -24,17 +24,17 @@ const formFor = (type: "shipping" | "billing", country: string) =>
   call("GET /checkout/payment_form/", { query: { type, country_code: country } });
 
 export default function AddressPage({ loaderData }: Route.ComponentProps) {
-  const { customer, shopCountry, loggedIn } = loaderData;
+  const { customer, start, shopCountry, loggedIn } = loaderData;
   const intl = useIntl();
   const navigate = useNavigate();
   const [shippingFields, setShippingFields] = useState(loaderData.shippingFields);
   const [billingFields, setBillingFields] = useState(loaderData.billingFields);
   const shipping = useAddressForm(
     shippingFields,
-    customer.address ? { ...customer.address, email: customer.email } : { email: customer.email },
+    start.delivery ? { ...start.delivery, email: customer.email } : { email: customer.email },
   );
-  const billing = useAddressForm(billingFields, customer.billing_address);
-  const [sameBilling, setSameBilling] = useState(customer.billing_address === null);
+  const billing = useAddressForm(billingFields, start.billing);
+  const [sameBilling, setSameBilling] = useState(start.billing === null);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
@@ -44,6 +44,18 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
     if (!fields) return;
     (kind === "shipping" ? setShippingFields : setBillingFields)(fields);
     switchCountry(kind === "shipping" ? shipping : billing, fields, country);
+  };
+
+  /** A saved address fills the delivery form, in its own country's fields. */
+  const fillFromSaved = async (address: (typeof customer.addresses)[number]) => {
+    let fields = shippingFields;
+    if (address.country !== shipping.getValues().country) {
+      const loaded = await formFor("shipping", address.country).catch(() => null);
+      if (!loaded) return;
+      setShippingFields(loaded);
+      fields = loaded;
+    }
+    shipping.reset(valuesFor(fields, { ...address, email: customer.email }));
   };
 
   const save = async (values: AddressFormValues, billingValues: AddressFormValues) => {
@@ -115,12 +127,16 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   className="w-full rounded border border-neutral-300 p-3 text-left text-sm hover:border-neutral-900"
-                  onClick={() =>
-                    shipping.reset(valuesFor(shippingFields, { ...address, email: customer.email }))
-                  }
+                  onClick={() => fillFromSaved(address)}
                 >
                   <span className="block font-semibold">{address.name}</span>
                   {address.full_address_line}
+                  {(address.default_delivery || address.default_billing) && (
+                    <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-bold">
+                      {address.default_delivery && <FormattedMessage id="addresses.badge.delivery" />}
+                      {address.default_billing && <FormattedMessage id="addresses.badge.billing" />}
+                    </span>
+                  )}
                 </button>
               </li>
             ))}
