@@ -133,8 +133,16 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
                   {address.full_address_line}
                   {(address.default_delivery || address.default_billing) && (
                     <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-bold">
-                      {address.default_delivery && <FormattedMessage id="addresses.badge.delivery" />}
-                      {address.default_billing && <FormattedMessage id="addresses.badge.billing" />}
+                      {address.default_delivery && (
+                        <span>
+                          <FormattedMessage id="addresses.badge.delivery" />
+                        </span>
+                      )}
+                      {address.default_billing && (
+                        <span>
+                          <FormattedMessage id="addresses.badge.billing" />
+                        </span>
+                      )}
                     </span>
                   )}
                 </button>
