@@ -70,10 +70,9 @@ for (const width of [1280, 390]) {
       await save.click();
       await expect(page.getByText("Dine indstillinger er gemt.").first()).toBeVisible();
       await expect(save).toBeDisabled();
-      await expect(page.getByRole("link", { name: "Administrer adresser" })).toHaveAttribute(
-        "href",
-        "/account/addresses/",
-      );
+      // The address book is part of the profile tab: a new member has none yet and can add one here.
+      await expect(page.getByText("Du har ingen gemte adresser endnu.", { exact: false })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Tilføj adresse" })).toBeVisible();
       await expect(page.getByRole("button", { name: "Slet min konto" })).toBeVisible();
 
       // Tabs by keyboard: the arrow keys move between them, and the address follows.

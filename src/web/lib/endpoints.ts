@@ -16,6 +16,13 @@ import type {
   tokenInput,
 } from "#modules/accounts/accounts.contract.ts";
 import type {
+  addressBookFormQuery,
+  addressBookInput,
+  addressBookOutput,
+  addressDeletedOutput,
+  addressSavedOutput,
+} from "#modules/accounts/address-book.contract.ts";
+import type {
   emailChangeConfirmedOutput,
   profileInput,
   profileReadOutput,
@@ -124,6 +131,22 @@ export interface Endpoints {
     body: z.input<typeof resetConfirmInput>;
     response: z.output<typeof successOutput>;
   };
+
+  // The member's address book
+  "GET /v1.1/addresses/": { response: z.output<typeof addressBookOutput> };
+  "GET /v1.1/addresses/form/": {
+    query: z.input<typeof addressBookFormQuery>;
+    response: z.output<typeof addressFormOutput>;
+  };
+  "POST /v1.1/addresses/": {
+    body: z.input<typeof addressBookInput>;
+    response: z.output<typeof addressSavedOutput>;
+  };
+  "POST /v1.1/addresses/:id/": {
+    body: z.input<typeof addressBookInput>;
+    response: z.output<typeof addressSavedOutput>;
+  };
+  "DELETE /v1.1/addresses/:id/": { response: z.output<typeof addressDeletedOutput> };
 
   // Markets
   "POST /api/markets/select/": {

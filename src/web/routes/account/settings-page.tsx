@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import * as Tabs from "@radix-ui/react-tabs";
-import { MailCheck, MapPin } from "lucide-react";
+import { MailCheck } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -19,6 +19,7 @@ import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { TextField } from "#web/ui/text-field.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/settings-page.ts";
+import { AddressBook } from "./address-book/address-book.tsx";
 import { MyData } from "./delete-account.tsx";
 import { loadSettingsPage } from "./settings.server.ts";
 
@@ -234,16 +235,10 @@ export default function SettingsPage({ loaderData }: Route.ComponentProps) {
             <h2 id="addresses-heading" className="text-xl font-bold">
               <FormattedMessage id="settings.addresses.title" />
             </h2>
-            <p className="mt-1 text-neutral-800">
+            <p className="mt-1 mb-4 text-neutral-800">
               <FormattedMessage id="settings.addresses.body" />
             </p>
-            <Link
-              to="/account/addresses/"
-              className="mt-4 inline-flex min-h-11 items-center gap-2 rounded-full border border-neutral-500 px-5 py-2 font-semibold"
-            >
-              <MapPin aria-hidden="true" className="size-5" />
-              <FormattedMessage id="settings.addresses.link" />
-            </Link>
+            <AddressBook addresses={loaderData.addresses} headingLevel={3} />
           </section>
 
           <MyData />

@@ -1,6 +1,7 @@
 import { profileChoices, readEmailChangeLink, readProfile } from "#modules/accounts/profile.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { memberOrLogin, pageTitle } from "./account.server.ts";
+import { memberAddressBook } from "./address-book/address-book.server.ts";
 
 /** The member's whole profile and the choices of its choice fields; visitors go to log in first. */
 export async function loadSettingsPage(shop: ShopRequestContext, url: URL) {
@@ -9,6 +10,7 @@ export async function loadSettingsPage(shop: ShopRequestContext, url: URL) {
     title: pageTitle(shop, "meta.settings.title"),
     profile: await readProfile(shop.database.db, user.id),
     choices: profileChoices(shop.market.code),
+    addresses: await memberAddressBook(shop, user.id),
   };
 }
 
