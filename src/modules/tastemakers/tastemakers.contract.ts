@@ -57,7 +57,8 @@ export function birthYearProblem(year: number, language: string, now: Date): str
 /** The years the form lists, newest first: from the latest allowed down to 1970. */
 export function listedBirthYears(language: string, now: Date): number[] {
   const years: number[] = [];
-  for (let year = latestBirthYear(language, now); year >= EARLIEST_LISTED_BIRTH_YEAR; year--) years.push(year);
+  for (let year = latestBirthYear(language, now); year >= EARLIEST_LISTED_BIRTH_YEAR; year--)
+    years.push(year);
   return years;
 }
 
@@ -188,7 +189,9 @@ export type TastemakerApplicationInput = z.input<typeof tastemakerApplicationInp
 export type TastemakerApplication = z.output<typeof tastemakerApplicationInput>;
 
 /** The fields in the order the form shows them: the first of them in error is where the page scrolls. */
-export const TASTEMAKER_FIELDS = Object.keys(tastemakerApplicationInput.shape) as (keyof TastemakerApplication)[];
+export const TASTEMAKER_FIELDS = Object.keys(
+  tastemakerApplicationInput.shape,
+) as (keyof TastemakerApplication)[];
 
 /**
  * The form's contract for a shopper of this language in the year of `now`: the call's, plus the

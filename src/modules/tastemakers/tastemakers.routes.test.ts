@@ -31,7 +31,12 @@ async function member(extraCookies: Record<string, string> = {}) {
 }
 
 const apply = (cookies: Record<string, string>, body: unknown) =>
-  t.app.inject({ method: "POST", url: URL, payload: body as object, headers: csrfHeaders(t.config, cookies) });
+  t.app.inject({
+    method: "POST",
+    url: URL,
+    payload: body as object,
+    headers: csrfHeaders(t.config, cookies),
+  });
 
 /** An application a member would send from the form. */
 const valid = () => ({
@@ -102,11 +107,21 @@ describe("POST /account/signup-tastemaker/", () => {
     });
     expect(response.statusCode).toBe(200);
     const [stored] = await storedFor(userId);
-    expect(stored).toMatchObject({ level: "Amateur", favoriteBrand: null, phoneNumber: null, instagram: null });
+    expect(stored).toMatchObject({
+      level: "Amateur",
+      favoriteBrand: null,
+      phoneNumber: null,
+      instagram: null,
+    });
   });
 
   it("counts the motivation in characters, emoji and accents as one each", async () => {
-    for (const motivation of ["⚽".repeat(15), "😀".repeat(500), "e\u0301".repeat(15), `  ${"å".repeat(500)}  `]) {
+    for (const motivation of [
+      "⚽".repeat(15),
+      "😀".repeat(500),
+      "e\u0301".repeat(15),
+      `  ${"å".repeat(500)}  `,
+    ]) {
       const { userId, cookies } = await member();
       const response = await apply(cookies, { ...valid(), motivation });
       expect(response.statusCode, motivation.slice(0, 10)).toBe(200);
@@ -139,9 +154,16 @@ describe("POST /account/signup-tastemaker/", () => {
   it("takes one application per member: a second is refused with 409 and changes nothing", async () => {
     const { userId, cookies } = await member();
     expect((await apply(cookies, valid())).statusCode).toBe(200);
-    const again = await apply(cookies, { ...valid(), position: "Attacker", motivation: "Changed my mind, again." });
+    const again = await apply(cookies, {
+      ...valid(),
+      position: "Attacker",
+      motivation: "Changed my mind, again.",
+    });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toMatchObject({ error: "already_applied", message: "tastemaker.error.alreadyApplied" });
+    expect(again.json()).toMatchObject({
+      error: "already_applied",
+      message: "tastemaker.error.alreadyApplied",
+    });
     const stored = await storedFor(userId);
     expect(stored).toHaveLength(1);
     expect(stored[0]?.position).toBe("Goalkeeper");
@@ -149,7 +171,11 @@ describe("POST /account/signup-tastemaker/", () => {
 
   it("takes only one of two applications sent at the same moment", async () => {
     const { userId, cookies } = await member();
-    const answers = await Promise.all([apply(cookies, valid()), apply(cookies, valid()), apply(cookies, valid())]);
+    const answers = await Promise.all([
+      apply(cookies, valid()),
+      apply(cookies, valid()),
+      apply(cookies, valid()),
+    ]);
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409, 409]);
     expect(await storedFor(userId)).toHaveLength(1);
   });

@@ -63,7 +63,9 @@ export async function applicationStatusOf(db: Db, userId: number): Promise<Appli
     .select({ status: tastemakerApplications.status, createdAt: tastemakerApplications.createdAt })
     .from(tastemakerApplications)
     .where(eq(tastemakerApplications.userId, userId));
-  return found ? { status: found.status as ApplicationStatus, applied_at: found.createdAt.toISOString() } : null;
+  return found
+    ? { status: found.status as ApplicationStatus, applied_at: found.createdAt.toISOString() }
+    : null;
 }
 
 /** Account deletion step: the member's application goes. */
