@@ -323,19 +323,22 @@ export function TastemakerForm({
               {fieldError(platform.followers)}
             </SelectField>
             {platform.account && (
-              <RadioGroup
+              <SelectField
                 name={platform.account}
                 label={intl.formatMessage({ id: "tastemaker.field.account" }, { platform: platform.name })}
                 optional
                 error={error(platform.account)}
                 registration={form.register(platform.account)}
-                options={ACCOUNT_TYPES.map((value) => ({
-                  value,
-                  label: intl.formatMessage({ id: `tastemaker.account.${value}` }),
-                }))}
+                options={[
+                  { value: "", label: choose },
+                  ...ACCOUNT_TYPES.map((value) => ({
+                    value,
+                    label: intl.formatMessage({ id: `tastemaker.account.${value}` }),
+                  })),
+                ]}
               >
                 {fieldError(platform.account)}
-              </RadioGroup>
+              </SelectField>
             )}
           </fieldset>
         ))}
