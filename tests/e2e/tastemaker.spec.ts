@@ -22,7 +22,9 @@ async function logInNewMember(page: Page, label: string) {
   expect(
     (await post(request, "/api/auth/signup/", { email, password: "safe-and-long-1", name: "Tia" })).status(),
   ).toBe(201);
-  expect((await post(request, "/api/auth/login/", { email, password: "safe-and-long-1" })).status()).toBe(200);
+  expect((await post(request, "/api/auth/login/", { email, password: "safe-and-long-1" })).status()).toBe(
+    200,
+  );
 }
 
 test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.160" } });
