@@ -1,5 +1,6 @@
 // The `pitchside` command: `npm run seed -- --products 2000 --seed 1 [--reset]`, and
-// `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop.
+// `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop,
+// `npm run pitchside -- tastemakers list|export|decide` for the tastemaker programme's reviewers.
 import { parseArgs } from "node:util";
 import { openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
@@ -10,10 +11,12 @@ import { reindexSearch } from "#modules/search/search-documents.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
+import { TASTEMAKERS_HELP, TASTEMAKERS_USAGE, tastemakersCommand } from "./tastemakers.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside reindex
        pitchside stock <sku> <quantity>
+${TASTEMAKERS_USAGE}
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
   --seed S       random seed: the same seed gives the same shop (default SEED or 1)
@@ -21,6 +24,8 @@ const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
 
 stock sets what is in stock of one size (by its SKU); a size that comes back in stock mails each
 back-in-stock subscriber once.
+
+${TASTEMAKERS_HELP}
 
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data).`;
 
@@ -30,8 +35,28 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== "seed" && command !== "reindex" && command !== "stock")
+if (command !== "seed" && command !== "reindex" && command !== "stock" && command !== "tastemakers")
   fail(command ? `Unknown command "${command}".` : "No command given.");
+
+if (command === "tastemakers") {
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let code: number;
+  try {
+    await runMigrations(database);
+    code = await tastemakersCommand(database.db, rest, {
+      out: (text) => process.stdout.write(text),
+      err: (text) => console.error(text),
+      now: () => new Date(),
+    });
+  } finally {
+    await database.close();
+  }
+  if (code === 2) console.error(`\n${USAGE}`);
+  // What went to standard output (a whole CSV file, perhaps into a pipe) is out before the exit.
+  await new Promise((resolve) => process.stdout.write("", resolve));
+  process.exit(code);
+}
 
 if (command === "stock") {
   const [sku, quantity] = rest;

@@ -22,6 +22,8 @@ import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/order
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
+import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
+import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
 
 /**
@@ -35,13 +37,14 @@ const adoptAnonymousBelongings: AfterSignIn = async (db, sessionId, userId) => {
 
 /**
  * Account deletion, the steps above accounts (each a function of the module that owns what it
- * writes, all in the deletion's transaction): favourites, the bag and back-in-stock sign-ups go,
- * orders stay for the bookkeeping but are anonymised.
+ * writes, all in the deletion's transaction): favourites, the bag, back-in-stock sign-ups and the
+ * tastemaker application go, orders stay for the bookkeeping but are anonymised.
  */
 const eraseMemberElsewhere: EraseMemberElsewhere = async (tx, member) => {
   await forgetMemberFavourites(tx, member.id);
   await discardMemberBag(tx, member.id);
   await forgetStockAlertsOf(tx, member.email);
+  await forgetApplicationOf(tx, member.id);
   await anonymiseMemberOrders(tx, member.id);
 };
 
@@ -50,6 +53,7 @@ const exportMemberElsewhere: ExportMemberElsewhere = async (db, member) => ({
   favourites: await exportMemberFavourites(db, member.id),
   orders: await exportMemberOrders(db, member.id),
   back_in_stock_alerts: await exportStockAlertsOf(db, member.email),
+  tastemaker_application: await exportApplicationOf(db, member.id),
 });
 
 /** Each module's calls. A module adds its routes function here. */
@@ -74,4 +78,5 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   });
   await app.register(ordersRoutes);
   await app.register(policiesRoutes);
+  await app.register(tastemakersRoutes);
 }

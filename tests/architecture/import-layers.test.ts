@@ -70,6 +70,18 @@ const probes: Probe[] = [
     refusedBy: "lint/style/noRestrictedImports",
   },
   {
+    file: "src/modules/accounts/layer-probe-tastemakers.ts",
+    source:
+      'import { applicationStatusOf } from "#modules/tastemakers/tastemakers.service.ts";\n\nexport const probe = applicationStatusOf;\n',
+    refusedBy: "lint/style/noRestrictedImports",
+  },
+  {
+    file: "src/modules/tastemakers/layer-probe-peer.ts",
+    source:
+      'import { countFavourites } from "#modules/favourites/favourites.service.ts";\n\nexport const probe = countFavourites;\n',
+    refusedBy: "lint/style/noRestrictedImports",
+  },
+  {
     file: "src/web/lib/layer-probe-climb.ts",
     source: 'import { rows } from "../../db/client.ts";\n\nexport const probe = rows;\n',
     refusedBy: "lint/style/noRestrictedImports",

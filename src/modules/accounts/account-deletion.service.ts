@@ -16,8 +16,9 @@ export interface ErasedMember {
 
 /**
  * What the shop erases of a member in the modules above accounts (favourites, the bag, back-in-stock
- * sign-ups, the orders to anonymise), run in the deletion's transaction before the account goes. The
- * composition root supplies it, since accounts may not import those modules.
+ * sign-ups, the tastemaker application, the orders to anonymise), run in the deletion's transaction
+ * before the account goes. The composition root supplies it, since accounts may not import those
+ * modules.
  */
 export type EraseMemberElsewhere = (tx: Tx, member: ErasedMember) => Promise<void>;
 

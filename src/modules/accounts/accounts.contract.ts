@@ -163,7 +163,35 @@ export const dataExportOutput = z.object({
       created_at: z.string(),
     }),
   ),
+  /** The tastemaker programme application, if the member sent one (the tastemakers module). */
+  tastemaker_application: z
+    .object({
+      status: z.string(),
+      applied_at: z.string(),
+      language: z.string(),
+      market: z.string(),
+      birth_year: z.number(),
+      gender: z.string(),
+      position: z.string(),
+      boot_size: z.string(),
+      level: z.string(),
+      favorite_brand: z.string().nullable(),
+      phone_number: z.string().nullable(),
+      motivation: z.string(),
+      instagram: z.string().nullable(),
+      instagram_followers: z.string().nullable(),
+      instagram_account: z.string().nullable(),
+      tiktok: z.string().nullable(),
+      tiktok_followers: z.string().nullable(),
+      tiktok_account: z.string().nullable(),
+      youtube: z.string().nullable(),
+      youtube_followers: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type DataExport = z.output<typeof dataExportOutput>;
 /** The sections of the export that modules above accounts supply. */
-export type DataExportElsewhere = Pick<DataExport, "favourites" | "orders" | "back_in_stock_alerts">;
+export type DataExportElsewhere = Pick<
+  DataExport,
+  "favourites" | "orders" | "back_in_stock_alerts" | "tastemaker_application"
+>;

@@ -20,7 +20,7 @@ function sourceFiles(dir: string): string[] {
 describe("translation ids in use", () => {
   const rendered = /\bid[=:]\s*"([a-z][A-Za-z0-9]*(?:\.[A-Za-z0-9]+)+)"/g;
   const sent =
-    /"((?:cart|customization|product|notify|favourites|voucher|giftcard)\.(?:error|message|warning)\.[A-Za-z0-9.]+)"/g;
+    /"((?:cart|customization|product|notify|favourites|voucher|giftcard|tastemaker)\.(?:error|message|warning)\.[A-Za-z0-9.]+)"/g;
 
   it("finds every id in the English catalogue", () => {
     const missing = new Set<string>();

@@ -92,6 +92,10 @@ import type {
   stockAlertOutput,
 } from "#modules/product/stock-alerts.contract.ts";
 import type { popularProductsOutput, popularProductsQuery } from "#modules/search/listing.contract.ts";
+import type {
+  applicationReceivedOutput,
+  tastemakerApplicationInput,
+} from "#modules/tastemakers/tastemakers.contract.ts";
 
 /**
  * A call whose route reads no body, to which the storefront has always sent an empty form or an empty
@@ -166,6 +170,12 @@ export interface Endpoints {
   "POST /api/favorites/remove/": {
     body: z.input<typeof favouriteInput>;
     response: z.output<typeof favouritesOutput>;
+  };
+
+  // The tastemaker programme
+  "POST /account/signup-tastemaker/": {
+    body: z.input<typeof tastemakerApplicationInput>;
+    response: z.output<typeof applicationReceivedOutput>;
   };
 
   // Content lists (the first page comes with the page; these are "load more" and secondary data)
