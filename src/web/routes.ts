@@ -12,6 +12,7 @@ export default [
   route("account/reset/confirm", "routes/account/reset-confirm-page.tsx"),
   route("account/home", "routes/account/account-home-page.tsx"),
   route("account/favorites", "routes/account/favourites-page.tsx"),
+  route("account/orders/returns/new", "routes/returns/return-request-page.tsx"),
   route("p/:slug", "routes/product/product-page.tsx"),
   route("stock-alerts/confirm", "routes/stock-alerts/stock-alert-confirm-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),

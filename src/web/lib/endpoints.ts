@@ -66,6 +66,11 @@ import type {
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
 import type {
+  returnableOutput,
+  returnCreatedOutput,
+  returnRequestInput,
+} from "#modules/orders/returns.contract.ts";
+import type {
   availabilityOutput,
   productCardsOutput,
   productCardsQuery,
@@ -246,6 +251,13 @@ export interface Endpoints {
   "POST /checkout/submit_authorization_token/": {
     body: z.input<typeof authorizationTokenInput>;
     response: z.output<typeof successSchema>;
+  };
+
+  // Returns (the member area)
+  "GET /v1.1/orders/:order_number/returns/": { response: z.output<typeof returnableOutput> };
+  "POST /v1.1/orders/:order_number/returns/": {
+    body: z.input<typeof returnRequestInput>;
+    response: z.output<typeof returnCreatedOutput>;
   };
 }
 
