@@ -9,7 +9,7 @@ export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
 /** `/api/operator/orders/{order_number}/shipments/{shipment}/…/`: the package by supplier name or id. */
 export const shipmentParams = z.object({
   order_number: z.string().min(1).max(20),
-  shipment: z.string().trim().min(1).max(100),
+  shipment: z.string().trim().min(1).max(60),
 });
 
 /** `…/ship/`: the carrier (a code of carriers.ts, any case) and the parcel's number at it. */
@@ -27,7 +27,7 @@ export const shipInput = z.object({
 export type ShipInput = z.output<typeof shipInput>;
 
 /** pack, deliver and cancel take nothing (an empty or absent body). */
-export const emptyInput = z.object({}).optional();
+export const emptyInput = z.object({}).nullish();
 
 export const shipmentChangeOutput = z.object({
   order_number: z.string(),
