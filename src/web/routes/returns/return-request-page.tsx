@@ -72,7 +72,9 @@ export default function ReturnRequestPage({ loaderData }: Route.ComponentProps) 
       ) : (
         returnable && <ReturnChoice returnable={returnable} onCreated={setCreated} />
       )}
-      {returnable && returnable.returns.length > 0 && !created && <ReturnList returns={returnable.returns} />}
+      {returnable && returnable.returns.length > 0 && !created && (
+        <ReturnList returns={returnable.returns} currency={returnable.currency} />
+      )}
       {returnable && (
         <p className="mt-8">
           <Link to={orderDetailsPath(returnable.order_number)} className="font-semibold underline">
@@ -159,19 +161,24 @@ function ReturnChoice({
                   <p className="text-sm font-semibold text-neutral-700">{line.brand}</p>
                   <h2 className="font-medium">{line.product}</h2>
                   <p className="text-sm text-neutral-700">
-                    {line.size && <FormattedMessage id="returns.size" values={{ size: line.size }} />}{" "}
+                    {line.size && (
+                      <>
+                        <FormattedMessage id="returns.size" values={{ size: line.size }} />
+                        {" · "}
+                      </>
+                    )}
                     <FormattedMessage
                       id="returns.bought"
                       values={{ count: line.bought, price: money(line.unit_price) }}
                     />
                   </p>
                 </div>
-                <div className="flex flex-wrap gap-3">
+                <div className="grid grid-cols-[5.5rem_minmax(0,1fr)] gap-3">
                   <label htmlFor={quantityId} className="flex flex-col text-sm font-medium">
                     <FormattedMessage id="returns.quantity" />
                     <select
                       id={quantityId}
-                      className="mt-1 min-h-11 min-w-20 rounded border border-neutral-500 bg-white px-2"
+                      className="mt-1 min-h-11 w-full rounded border border-neutral-500 bg-white px-2"
                       {...form.register(`lines.${index}.quantity`)}
                     >
                       {quantitiesUpTo(line.returnable).map((quantity) => (
@@ -181,7 +188,7 @@ function ReturnChoice({
                       ))}
                     </select>
                   </label>
-                  <label htmlFor={reasonId} className="flex min-w-0 flex-1 flex-col text-sm font-medium">
+                  <label htmlFor={reasonId} className="flex min-w-0 flex-col text-sm font-medium">
                     <FormattedMessage id="returns.reason" />
                     <select
                       id={reasonId}
@@ -250,7 +257,7 @@ function ReturnCreated({ created, orderNumber }: { created: ReturnOutput; orderN
   );
 }
 
-function ReturnList({ returns }: { returns: ReturnOutput[] }) {
+function ReturnList({ returns, currency }: { returns: ReturnOutput[]; currency: string }) {
   const intl = useIntl();
   return (
     <section className="mt-10">
@@ -273,6 +280,14 @@ function ReturnList({ returns }: { returns: ReturnOutput[] }) {
                 </li>
               ))}
             </ul>
+            {item.refund_amount !== null && (
+              <p className="mt-1 text-sm">
+                <FormattedMessage
+                  id="returns.refunded"
+                  values={{ amount: intl.formatNumber(item.refund_amount, { style: "currency", currency }) }}
+                />
+              </p>
+            )}
             <a
               href={item.slip_url}
               download
