@@ -264,6 +264,21 @@ describe("a package's way from placed to delivered", () => {
   });
 });
 
+describe("the same change at once", () => {
+  it("is recorded and mailed once when five calls ship the same parcel together", async () => {
+    const order = await placeTestOrder(t, {
+      own: [{ size: sizes[1] as SizeAtHand, quantity: 1 }],
+      email: "race@example.com",
+    });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => ship(order.number)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.json().changed)).toHaveLength(1);
+    expect(await eventsOf(order.id)).toHaveLength(1);
+    await t.app.jobs.drain();
+    expect(mailsTo(t, "race@example.com")).toHaveLength(1);
+  });
+});
+
 describe("the order follows its packages", () => {
   it("is shipped while one package travels, completed when each is delivered or cancelled, cancelled when all are", async () => {
     const own = sizes[0] as SizeAtHand;
