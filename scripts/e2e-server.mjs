@@ -25,6 +25,8 @@ const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts
     SEED_PRODUCTS: process.env.SEED_PRODUCTS ?? "300",
     // The journeys play the warehouse feed that brings sold-out sizes back.
     CATALOGUE_API_TOKEN: "e2e-stock-feed",
+    // …and the warehouse's operator API that ships, delivers and receives returns.
+    OPERATOR_API_TOKEN: "e2e-operator",
     COOKIE_SECURE: "false",
     // Journeys pose as different shoppers through X-Forwarded-For, as behind a load balancer.
     TRUST_PROXY: "true",

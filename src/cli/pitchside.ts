@@ -11,12 +11,14 @@ import { reindexSearch } from "#modules/search/search-documents.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
+import { ORDERS_USAGE, runOrdersCommand } from "./orders-command.ts";
 import { TASTEMAKERS_HELP, TASTEMAKERS_USAGE, tastemakersCommand } from "./tastemakers.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside reindex
        pitchside stock <sku> <quantity>
 ${TASTEMAKERS_USAGE}
+${ORDERS_USAGE}
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
   --seed S       random seed: the same seed gives the same shop (default SEED or 1)
@@ -35,7 +37,8 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-if (command !== "seed" && command !== "reindex" && command !== "stock" && command !== "tastemakers")
+const COMMANDS = ["seed", "reindex", "stock", "tastemakers", "orders"];
+if (!command || !COMMANDS.includes(command))
   fail(command ? `Unknown command "${command}".` : "No command given.");
 
 if (command === "tastemakers") {
@@ -56,6 +59,37 @@ if (command === "tastemakers") {
   // What went to standard output (a whole CSV file, perhaps into a pipe) is out before the exit.
   await new Promise((resolve) => process.stdout.write("", resolve));
   process.exit(code);
+}
+
+if (command === "orders") {
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const quiet = { info() {}, warn() {}, error: (object: object) => console.error(object) };
+  // As for stock: the change queues its mail, and this command sends what is due before it ends.
+  const jobs = createShopJobQueue(
+    { ...config, jobWorkers: false },
+    database,
+    publicAddressesOf(config),
+    quiet,
+  );
+  let exitCode = 0;
+  try {
+    await runMigrations(database);
+    await jobs.start();
+    const result = await runOrdersCommand(
+      database.db,
+      { mail: mailOutbox(jobs), publicUrlFor: publicAddressesOf(config).forMarket },
+      rest,
+    );
+    await jobs.drain();
+    exitCode = result.exitCode;
+    if (result.exitCode === 0) console.log(result.output);
+    else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
+  } finally {
+    await jobs.stop();
+    await database.close();
+  }
+  process.exit(exitCode);
 }
 
 if (command === "stock") {

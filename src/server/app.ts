@@ -217,6 +217,7 @@ export async function buildApp(
           csrf: { type: "apiKey", in: "header", name: "X-CSRFToken" },
           session: { type: "apiKey", in: "cookie", name: "sessionid" },
           catalogueToken: { type: "http", scheme: "bearer" },
+          operatorToken: { type: "http", scheme: "bearer" },
           metricsToken: { type: "http", scheme: "bearer" },
         },
       },

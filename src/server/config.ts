@@ -54,6 +54,11 @@ export interface AppConfig {
   publicUrl: string;
   /** Bearer token of the stock feed (`PUT /api/catalogue/stock/{sku}/`); unset turns the feed off. */
   catalogueApiToken: string | undefined;
+  /**
+   * Bearer token of the operator API (`/api/operator/…`: pack, ship, deliver and cancel packages,
+   * receive returns); OPERATOR_API_TOKEN, unset turns the API off.
+   */
+  operatorApiToken: string | undefined;
   /** Merchant id of the satisfaction-survey opt-in shown on the receipt; unset hides it. */
   surveyMerchantId: string | null;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or their addresses and ranges. */
@@ -292,6 +297,7 @@ export function loadConfig(
     bodyLimit: Number(env.BODY_LIMIT ?? 1_048_576),
     mapTileUrl: env.MAP_TILE_URL ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     catalogueApiToken: env.CATALOGUE_API_TOKEN || undefined,
+    operatorApiToken: env.OPERATOR_API_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
     surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

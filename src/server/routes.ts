@@ -17,6 +17,7 @@ import {
   forgetMemberFavourites,
 } from "#modules/favourites/favourites.service.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
+import { operatorRoutes } from "#modules/orders/operator.routes.ts";
 import { ordersRoutes } from "#modules/orders/orders.routes.ts";
 import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
@@ -77,6 +78,7 @@ export async function registerModuleRoutes(app: FastifyInstance) {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
   });
   await app.register(ordersRoutes);
+  await app.register(operatorRoutes);
   await app.register(policiesRoutes);
   await app.register(tastemakersRoutes);
 }

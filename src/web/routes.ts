@@ -16,6 +16,7 @@ export default [
   route("account/email/confirm", "routes/account/email-confirm-page.tsx"),
   route("account/addresses", "routes/account/addresses-page.tsx"),
   route("account/tastemaker", "routes/account/tastemaker-page.tsx"),
+  route("account/orders/returns/new", "routes/returns/return-request-page.tsx"),
   route("p/:slug", "routes/product/product-page.tsx"),
   route("stock-alerts/confirm", "routes/stock-alerts/stock-alert-confirm-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),

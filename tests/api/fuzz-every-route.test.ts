@@ -997,7 +997,7 @@ const statuses = new Map<number, number>();
 const perRoute = new Map<string, Map<number, number>>();
 
 beforeAll(async () => {
-  t = await createTestApp({ catalogueApiToken: CATALOGUE_TOKEN });
+  t = await createTestApp({ catalogueApiToken: CATALOGUE_TOKEN, operatorApiToken: CATALOGUE_TOKEN });
   await seedDemoShop(t.database, { products: 100, seed: 13, dataDir: "" });
   openApi = t.app.swagger() as unknown as OpenApiDocument;
   known = await knownValues();

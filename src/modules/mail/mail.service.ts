@@ -16,6 +16,15 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Files sent with the mail (a return slip), base64 so a queued mail stays plain JSON. */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The file's bytes in base64. */
+  base64: string;
 }
 
 interface Logger {
@@ -52,10 +61,21 @@ export function createMailer(config: MailConfig, log?: Logger) {
     async send(mail: OutgoingMail, delivery?: Delivery): Promise<{ file?: string }> {
       const key = (delivery?.key ?? crypto.randomUUID()).replace(/[^\w-]/g, "");
       const queuedAt = delivery?.queuedAt ?? new Date().toISOString();
+      const { attachments, ...message } = mail;
       const info = await transport.sendMail({
         from: config.mailFrom,
         messageId: `<${key}@${domain}>`,
-        ...mail,
+        ...message,
+        ...(attachments?.length
+          ? {
+              attachments: attachments.map((file) => ({
+                filename: file.filename,
+                contentType: file.contentType,
+                content: file.base64,
+                encoding: "base64",
+              })),
+            }
+          : {}),
       });
       if (config.smtpUrl) {
         log?.info({ messageId: info.messageId }, "mail sent");

@@ -68,8 +68,11 @@ function shipmentRow(overrides: Partial<ShipmentRow> = {}): ShipmentRow {
     maxDays: 3,
     pickupAddress: null,
     deliveryCost: 0,
-    status: "received",
+    status: "placed",
     trackAndTrace: null,
+    carrier: null,
+    trackingNumber: null,
+    deliveredAt: null,
     ...overrides,
   };
 }

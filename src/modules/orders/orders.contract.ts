@@ -1,6 +1,7 @@
 // What the member area's order calls answer (the spec's Order and Order line entities). Amounts are
 // decimals of the order's currency; keys are listed in the order they are sent.
 import { z } from "zod";
+import { returnOutput } from "./returns.contract.ts";
 
 /** A drop point's address as it was when the order was placed. */
 export const pickupAddressOutput = z.object({
@@ -54,9 +55,17 @@ export const orderOutput = z.object({
       status: z.string(),
       delivery_method: z.string(),
       pickup_address: pickupAddressOutput.nullable(),
+      /** The carrier's public tracking page for the parcel, once shipped. */
       track_and_trace: z.string().nullable(),
-      /** Only on the shop's own package: where returns are explained. */
+      /** The carrier's name and the parcel's number at it, once shipped. */
+      carrier: z.string().nullable().optional(),
+      tracking_number: z.string().nullable().optional(),
+      /** Seconds since 1970, once delivered. */
+      delivered_at: z.number().int().nullable().optional(),
+      /** Only on the shop's own package: the page where the member returns goods of it. */
       returns_url: z.string().optional(),
+      /** Only on the shop's own package once delivered: the last moment goods may be returned (seconds). */
+      returnable_until: z.number().int().nullable().optional(),
       items: z.array(
         z.object({
           line_id: z.number().int(),
@@ -80,6 +89,8 @@ export const orderOutput = z.object({
       ),
     }),
   ),
+  /** The order's returns, oldest first (decision 0034). */
+  returns: z.array(returnOutput).optional(),
 });
 export type OrderOutput = z.output<typeof orderOutput>;
 

@@ -95,7 +95,7 @@ describe("the order calls' response contracts", () => {
     expect(list.active_orders).toHaveLength(1);
     expect(list.completed_orders).toHaveLength(1);
     const [own, marketplace] = list.active_orders[0].suppliers;
-    expect(own.returns_url).toBe("/faq/");
+    expect(own.returns_url).toBe(`/account/orders/returns/new/?id=ST${placedId}`);
     expect(own.pickup_address).toMatchObject({ name: "Kiosk Øst", zip: "2100" });
     expect(own.items[0].sublines).toHaveLength(2);
     expect(marketplace).not.toHaveProperty("returns_url");

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { errorOutput } from "#modules/accounts/accounts.contract.ts";
 import { memberOf, requireMember } from "#modules/accounts/require-member.ts";
+import { mailOutbox } from "#modules/mail/mail-outbox.ts";
 import { invoiceLink, invoicePdf } from "./invoice.service.ts";
 import {
   invoiceDownloadOutput,
@@ -11,6 +13,13 @@ import {
   orderOutput,
 } from "./orders.contract.ts";
 import { getOrder, listOrders } from "./orders.service.ts";
+import {
+  returnableOutput,
+  returnCreatedOutput,
+  returnRequestInput,
+  returnSlipParams,
+} from "./returns.contract.ts";
+import { requestReturn, returnableLines, returnSlip } from "./returns.service.ts";
 
 /** The member area's order calls. */
 export async function ordersRoutes(fastify: FastifyInstance) {
@@ -44,6 +53,81 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => getOrder(db, memberOf(request), request.params.order_number),
+  );
+
+  const deps = { mail: mailOutbox(fastify.jobs), publicUrlFor: fastify.publicAddresses.forMarket };
+
+  app.get(
+    "/v1.1/orders/:order_number/returns/",
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary:
+          "What of an order may be returned: lines of delivered own-warehouse packages within the window, and its returns",
+        params: orderNumberParams,
+        response: { 200: returnableOutput },
+      },
+    },
+    async (request) => returnableLines(db, memberOf(request), request.params.order_number),
+  );
+
+  app.post(
+    "/v1.1/orders/:order_number/returns/",
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary:
+          "Return goods of a delivered package of the shop's own warehouse within 100 days: the return slip is mailed",
+        params: orderNumberParams,
+        body: returnRequestInput,
+        response: { 201: returnCreatedOutput, 400: errorOutput, 404: errorOutput, 409: errorOutput },
+      },
+    },
+    async (request, reply) => {
+      const created = await requestReturn(
+        db,
+        deps,
+        memberOf(request),
+        request.params.order_number,
+        request.body,
+      );
+      return reply.code(201).send({ success: true as const, return: created });
+    },
+  );
+
+  app.get(
+    "/v1.1/orders/:order_number/returns/:return_id/slip/",
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary: "The printable return slip of one of the member's returns (PDF)",
+        params: returnSlipParams,
+        response: {
+          200: {
+            description: "The return slip",
+            content: {
+              "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
+            },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await returnSlip(
+        db,
+        memberOf(request),
+        request.params.order_number,
+        request.params.return_id,
+        deps.publicUrlFor,
+      );
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
   );
 
   app.get(

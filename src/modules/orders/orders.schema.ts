@@ -14,6 +14,7 @@ import {
 import { users } from "../accounts/accounts.schema.ts";
 import type { PackagePart } from "../cart/cart.schema.ts";
 import type { StoredAddress } from "../markets/address-forms.ts";
+import type { ShipmentStatus } from "./shipment-lifecycle.contract.ts";
 
 /**
  * A placed order, priced and paid as it was when placed: nothing here is read from the catalogue
@@ -94,10 +95,41 @@ export const orderShipments = pgTable(
     maxDays: integer("max_days").notNull(),
     pickupAddress: jsonb("pickup_address").$type<PickupAddress>(),
     deliveryCost: integer("delivery_cost").notNull(),
-    status: text("status").notNull().default("received"),
+    /** Where the package is: see SHIPMENT_STATUSES and decision 0033. */
+    status: text("status").$type<ShipmentStatus>().notNull().default("placed"),
+    /** The carrier's public tracking page for this parcel, built from carrier and tracking number. */
     trackAndTrace: text("track_and_trace"),
+    /** The carrier's code (carriers.ts) and the parcel's number at that carrier, from shipping on. */
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    /** When the parcel was delivered: the return window counts from here. */
+    deliveredAt: timestamp("delivered_at", { withTimezone: true }),
   },
   (t) => [index("order_shipments_order_idx").on(t.orderId)],
+);
+
+/**
+ * Every change of a package's status, once: an idempotent repeat writes nothing here. `source` says
+ * who made it (the operator API or the pitchside command).
+ */
+export const shipmentEvents = pgTable(
+  "shipment_events",
+  {
+    id: serial("id").primaryKey(),
+    shipmentId: integer("shipment_id")
+      .notNull()
+      .references(() => orderShipments.id, { onDelete: "cascade" }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    fromStatus: text("from_status").$type<ShipmentStatus>().notNull(),
+    toStatus: text("to_status").$type<ShipmentStatus>().notNull(),
+    carrier: text("carrier"),
+    trackingNumber: text("tracking_number"),
+    source: text("source").$type<"api" | "cli">().notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("shipment_events_shipment_idx").on(t.shipmentId, t.id)],
 );
 
 export const orderLines = pgTable(
@@ -129,4 +161,44 @@ export const orderLines = pgTable(
       .notNull(),
   },
   (t) => [index("order_lines_order_idx").on(t.orderId)],
+);
+
+/**
+ * A member's return of goods from a delivered package of the shop's own warehouse. It is
+ * `requested` until the parcel reaches the warehouse, then `received`: only then is the stock put
+ * back and the refund recorded. Shown as "R" + id.
+ */
+export const orderReturns = pgTable(
+  "order_returns",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: text("status").$type<"requested" | "received">().notNull().default("requested"),
+    /** Minor units of the order's currency, recorded when the return is received. */
+    refundAmount: integer("refund_amount"),
+    receivedAt: timestamp("received_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_returns_order_idx").on(t.orderId)],
+);
+
+export const orderReturnLines = pgTable(
+  "order_return_lines",
+  {
+    id: serial("id").primaryKey(),
+    returnId: integer("return_id")
+      .notNull()
+      .references(() => orderReturns.id, { onDelete: "cascade" }),
+    orderLineId: integer("order_line_id")
+      .notNull()
+      .references(() => orderLines.id, { onDelete: "cascade" }),
+    quantity: integer("quantity").notNull(),
+    reason: text("reason").notNull(),
+  },
+  (t) => [
+    index("order_return_lines_return_idx").on(t.returnId),
+    index("order_return_lines_line_idx").on(t.orderLineId),
+  ],
 );

@@ -3,12 +3,14 @@ import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import { carrierOf } from "./carriers.ts";
+import { orderIdOf, orderNumber } from "./order-numbers.ts";
+import { returnsOfOrders } from "./order-returns.read.ts";
 import type { OrderListOutput, OrderOutput } from "./orders.contract.ts";
 import { orderLines, orderShipments, orders } from "./orders.schema.ts";
+import { RETURN_WINDOW_DAYS, type ReturnOutput } from "./returns.contract.ts";
 
-/** Orders are shown as ST followed by their id. */
-export const ORDER_PREFIX = "ST";
-export const orderNumber = (id: number) => `${ORDER_PREFIX}${id}`;
+export { ORDER_PREFIX, orderIdOf, orderNumber } from "./order-numbers.ts";
 
 const fail = (status: number, code: string, message: string): never => {
   throw new HttpError(status, code, message);
@@ -49,7 +51,12 @@ export async function orderParts(db: Db | Tx, orderId: number) {
 const ACTIVE = ["placed", "shipped"];
 
 /** An order in the member area's shape (the Order and Order line entities). */
-function orderOutput(order: OrderRow, shipments: ShipmentRow[], lines: LineRow[]): OrderOutput {
+function orderOutput(
+  order: OrderRow,
+  shipments: ShipmentRow[],
+  lines: LineRow[],
+  returns: ReturnOutput[],
+): OrderOutput {
   const amount = (minor: number) => toAmount(minor, order.currency);
   const main = shipments[0];
   const delivery = order.deliveryAddress;
@@ -91,7 +98,17 @@ function orderOutput(order: OrderRow, shipments: ShipmentRow[], lines: LineRow[]
       delivery_method: shipment.deliveryMethodName,
       pickup_address: shipment.pickupAddress,
       track_and_trace: shipment.trackAndTrace,
-      ...(shipment.supplierName === OWN_SUPPLIER ? { returns_url: "/faq/" } : {}),
+      carrier: shipment.carrier ? (carrierOf(shipment.carrier)?.name ?? shipment.carrier) : null,
+      tracking_number: shipment.trackingNumber,
+      delivered_at: shipment.deliveredAt ? Math.floor(shipment.deliveredAt.getTime() / 1000) : null,
+      ...(shipment.supplierName === OWN_SUPPLIER
+        ? {
+            returns_url: returnsPagePath(order.id),
+            returnable_until: shipment.deliveredAt
+              ? Math.floor(shipment.deliveredAt.getTime() / 1000) + RETURN_WINDOW_DAYS * 86_400
+              : null,
+          }
+        : {}),
       items: lines
         .filter((line) => line.shipmentId === shipment.id)
         .map((line) => ({
@@ -112,8 +129,12 @@ function orderOutput(order: OrderRow, shipments: ShipmentRow[], lines: LineRow[]
           })),
         })),
     })),
+    returns,
   };
 }
+
+/** The page where a member returns goods of an order (decision 0034). */
+export const returnsPagePath = (orderId: number) => `/account/orders/returns/new/?id=${orderNumber(orderId)}`;
 
 /** `GET /v1.1/orders/`: the member's orders, newest first, split into active and completed. */
 export async function listOrders(db: Db, userId: number): Promise<OrderListOutput> {
@@ -133,11 +154,13 @@ export async function listOrders(db: Db, userId: number): Promise<OrderListOutpu
         db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.id)),
       ])
     : [[], []];
+  const returns = await returnsOfOrders(db, ids);
   const shaped = rows.map((order) =>
     orderOutput(
       order,
       shipments.filter((s) => s.orderId === order.id),
       lines.filter((l) => l.orderId === order.id),
+      returns.get(order.id) ?? [],
     ),
   );
   return {
@@ -151,12 +174,12 @@ export async function listOrders(db: Db, userId: number): Promise<OrderListOutpu
  * another member's, a guest's, none at all, or no number — is 404 invalid_id, the same answer for all.
  */
 export async function ownOrder(db: Db, userId: number, number: string): Promise<OrderRow> {
-  const match = /^ST(\d{1,9})$/i.exec(number.trim());
-  const [order] = match
+  const id = orderIdOf(number);
+  const [order] = id
     ? await db
         .select()
         .from(orders)
-        .where(and(eq(orders.id, Number(match[1])), eq(orders.userId, userId)))
+        .where(and(eq(orders.id, id), eq(orders.userId, userId)))
     : [];
   if (!order) return fail(404, "invalid_id", "orders.error.notFound");
   return order;
@@ -165,8 +188,11 @@ export async function ownOrder(db: Db, userId: number, number: string): Promise<
 /** `GET /v1.1/orders/{order_number}/`: the owner's order; anyone else is told invalid_id. */
 export async function getOrder(db: Db, userId: number, number: string): Promise<OrderOutput> {
   const order = await ownOrder(db, userId, number);
-  const { shipments, lines } = await orderParts(db, order.id);
-  return orderOutput(order, shipments, lines);
+  const [{ shipments, lines }, returns] = await Promise.all([
+    orderParts(db, order.id),
+    returnsOfOrders(db, [order.id]),
+  ]);
+  return orderOutput(order, shipments, lines, returns.get(order.id) ?? []);
 }
 
 /** The order with its packages and lines, for the confirmation mail. */

@@ -4,7 +4,7 @@ import { HttpError } from "#kernel/errors.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { hashToken, newToken } from "#modules/accounts/session.service.ts";
 import { productSizes, products } from "#modules/catalog/catalog.schema.ts";
-import { findSizeIdBySku, setStockLevel } from "#modules/catalog/stock.service.ts";
+import { addStock, findSizeIdBySku, setStockLevel } from "#modules/catalog/stock.service.ts";
 import type { MailOutbox } from "#modules/mail/mail-outbox.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
@@ -245,36 +245,62 @@ export async function setSizeStock(
     });
   const claimed = await db.transaction(async (tx) => {
     const { previous } = await setStockLevel(tx, input.sizeId, input.stock);
-    if (previous > 0 || input.stock <= 0) return [];
-    const alerts = await tx
-      .update(stockAlerts)
-      .set({ notifiedAt: new Date() })
-      .where(
-        and(
-          eq(stockAlerts.sizeId, input.sizeId),
-          isNull(stockAlerts.notifiedAt),
-          isNotNull(stockAlerts.confirmedAt),
-        ),
-      )
-      .returning({ email: stockAlerts.email, locale: stockAlerts.locale, market: stockAlerts.market });
-    if (alerts.length === 0) return alerts;
-    const [product] = await tx
-      .select({ name: products.name, url: products.relativeUrl, size: productSizes.name })
-      .from(productSizes)
-      .innerJoin(products, eq(products.id, productSizes.productId))
-      .where(eq(productSizes.id, input.sizeId));
-    // Queued with the claim: an alert is marked as sent only together with its mail.
-    for (const alert of alerts)
-      await mailBackInStock(tx, mail, {
-        email: alert.email,
-        locale: alert.locale,
-        link: `${publicUrlFor(alert.market)}${product?.url ?? "/"}`,
-        product: product?.name ?? "",
-        size: product?.size ?? "",
-      });
-    return alerts;
+    if (previous > 0 || input.stock <= 0) return 0;
+    return notifyBackInStock(tx, mail, publicUrlFor, input.sizeId);
   });
-  return { notified: claimed.length };
+  return { notified: claimed };
+}
+
+/**
+ * Goods come back to the shelf (a cancelled package, a received return), inside the caller's
+ * transaction: each size's stock grows, and a size that was sold out mails its subscribers as the
+ * stock feed would. Answers how many were mailed.
+ */
+export async function putBackStock(
+  tx: Tx,
+  mail: MailOutbox,
+  publicUrlFor: PublicUrlFor,
+  lines: readonly { sizeId: number; quantity: number }[],
+): Promise<{ notified: number }> {
+  let notified = 0;
+  for (const size of await addStock(tx, lines))
+    if (size.previous <= 0) notified += await notifyBackInStock(tx, mail, publicUrlFor, size.sizeId);
+  return { notified };
+}
+
+/**
+ * A sold-out size is back: every confirmed alert waiting for it is claimed (so two updates cannot
+ * both send it) and each subscriber gets one e-mail, queued in the same transaction.
+ */
+async function notifyBackInStock(
+  tx: Tx,
+  mail: MailOutbox,
+  publicUrlFor: PublicUrlFor,
+  sizeId: number,
+): Promise<number> {
+  const alerts = await tx
+    .update(stockAlerts)
+    .set({ notifiedAt: new Date() })
+    .where(
+      and(eq(stockAlerts.sizeId, sizeId), isNull(stockAlerts.notifiedAt), isNotNull(stockAlerts.confirmedAt)),
+    )
+    .returning({ email: stockAlerts.email, locale: stockAlerts.locale, market: stockAlerts.market });
+  if (alerts.length === 0) return 0;
+  const [product] = await tx
+    .select({ name: products.name, url: products.relativeUrl, size: productSizes.name })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .where(eq(productSizes.id, sizeId));
+  // Queued with the claim: an alert is marked as sent only together with its mail.
+  for (const alert of alerts)
+    await mailBackInStock(tx, mail, {
+      email: alert.email,
+      locale: alert.locale,
+      link: `${publicUrlFor(alert.market)}${product?.url ?? "/"}`,
+      product: product?.name ?? "",
+      size: product?.size ?? "",
+    });
+  return alerts.length;
 }
 
 /** Account deletion step: every back-in-stock sign-up of the member's e-mail goes. */

@@ -80,6 +80,11 @@ import type {
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
 import type { invoiceDownloadOutput } from "#modules/orders/orders.contract.ts";
 import type {
+  returnableOutput,
+  returnCreatedOutput,
+  returnRequestInput,
+} from "#modules/orders/returns.contract.ts";
+import type {
   availabilityOutput,
   productCardsOutput,
   productCardsQuery,
@@ -299,6 +304,12 @@ export interface Endpoints {
 
   // Orders: the invoice's address (the PDF itself is opened as a link, not called)
   "GET /checkout/invoice_download/:order_number/": { response: z.output<typeof invoiceDownloadOutput> };
+  // Returns (the member area)
+  "GET /v1.1/orders/:order_number/returns/": { response: z.output<typeof returnableOutput> };
+  "POST /v1.1/orders/:order_number/returns/": {
+    body: z.input<typeof returnRequestInput>;
+    response: z.output<typeof returnCreatedOutput>;
+  };
 }
 
 export type Endpoint = keyof Endpoints;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { CARRIERS, carrierOf } from "./carriers.ts";
+import { pdfText } from "./return-slip.ts";
+import { SHIPMENT_STATUSES, type ShipmentStatus } from "./shipment-lifecycle.contract.ts";
+import {
+  nextStatus,
+  orderStatusOf,
+  SHIPMENT_ACTIONS,
+  type ShipmentAction,
+} from "./shipment-lifecycle.service.ts";
+
+/** The state machine of decision 0033, every state against every action. */
+const TABLE: Record<ShipmentStatus, Record<ShipmentAction, string>> = {
+  placed: { pack: "packed", ship: "shipped", deliver: "shipment_not_shipped", cancel: "cancelled" },
+  packed: { pack: "packed=", ship: "shipped", deliver: "shipment_not_shipped", cancel: "cancelled" },
+  shipped: {
+    pack: "shipment_already_shipped",
+    ship: "shipped=",
+    deliver: "delivered",
+    cancel: "shipment_already_shipped",
+  },
+  delivered: {
+    pack: "shipment_delivered",
+    ship: "shipment_delivered",
+    deliver: "delivered=",
+    cancel: "shipment_delivered",
+  },
+  cancelled: {
+    pack: "shipment_cancelled",
+    ship: "shipment_cancelled",
+    deliver: "shipment_cancelled",
+    cancel: "cancelled=",
+  },
+};
+
+describe("a package's state machine", () => {
+  for (const from of SHIPMENT_STATUSES)
+    for (const action of SHIPMENT_ACTIONS)
+      it(`${action} from ${from} → ${TABLE[from][action]}`, () => {
+        const expected = TABLE[from][action];
+        let outcome: string;
+        try {
+          const { to, changed } = nextStatus(from, action);
+          outcome = changed ? to : `${to}=`;
+        } catch (error) {
+          outcome = (error as { code: string }).code;
+        }
+        expect(outcome).toBe(expected);
+      });
+
+  it("takes shipping again with another parcel as a conflict, not a repeat", () => {
+    expect(() => nextStatus("shipped", "ship", false)).toThrow(/another carrier/);
+    expect(nextStatus("shipped", "ship", true)).toEqual({ to: "shipped", changed: false });
+  });
+});
+
+describe("an order's status from its packages'", () => {
+  it.each([
+    [["placed"], "placed"],
+    [["packed", "placed"], "placed"],
+    [["shipped", "placed"], "shipped"],
+    [["delivered", "packed"], "shipped"],
+    [["delivered", "cancelled"], "completed"],
+    [["delivered"], "completed"],
+    [["cancelled", "cancelled"], "cancelled"],
+    [["cancelled", "placed"], "placed"],
+  ] as [ShipmentStatus[], string][])("%j → %s", (statuses, expected) => {
+    expect(orderStatusOf(statuses)).toBe(expected);
+  });
+});
+
+describe("carriers", () => {
+  it("build each carrier's public tracking address with the number encoded", () => {
+    for (const carrier of CARRIERS) {
+      const url = new URL(carrier.trackingUrl("AB-12/34"));
+      expect(url.protocol).toBe("https:");
+      expect(url.href).toContain("AB-12%2F34");
+    }
+    expect(carrierOf(" PostNord ")?.name).toBe("PostNord");
+    expect(carrierOf("pigeon")).toBeUndefined();
+  });
+});
+
+describe("text on the slip", () => {
+  it("keeps what the built-in PDF fonts write and gives other letters their plain form", () => {
+    expect(pdfText("Søren Ærø – 12 €")).toBe("Søren Ærø – 12 €");
+    expect(pdfText("Łukasz Żółć, Dvořák, Őrs")).toBe("Lukasz Zólc, Dvorák, Ors");
+    expect(pdfText("Zwrot 😀")).toBe("Zwrot ?");
+  });
+});
