@@ -15,6 +15,7 @@ import {
   forgetMemberFavourites,
 } from "#modules/favourites/favourites.service.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
+import { orderLookupRoutes } from "#modules/orders/order-lookup.routes.ts";
 import { ordersRoutes } from "#modules/orders/orders.routes.ts";
 import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
@@ -69,5 +70,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
   });
   await app.register(ordersRoutes);
+  await app.register(orderLookupRoutes);
   await app.register(policiesRoutes);
 }

@@ -9,6 +9,8 @@ import { orderLines, orderShipments, orders } from "./orders.schema.ts";
 /** Orders are shown as ST followed by their id. */
 export const ORDER_PREFIX = "ST";
 export const orderNumber = (id: number) => `${ORDER_PREFIX}${id}`;
+/** The guest's read-only page of an order, opened by its token (the confirmation mail's link). */
+export const orderViewPath = (token: string) => `/orders/view/?token=${token}`;
 
 const fail = (status: number, code: string, message: string): never => {
   throw new HttpError(status, code, message);
@@ -49,7 +51,7 @@ export async function orderParts(db: Db | Tx, orderId: number) {
 const ACTIVE = ["placed", "shipped"];
 
 /** An order in the member area's shape (the Order and Order line entities). */
-function orderOutput(order: OrderRow, shipments: ShipmentRow[], lines: LineRow[]): OrderOutput {
+export function shapeOrder(order: OrderRow, shipments: ShipmentRow[], lines: LineRow[]): OrderOutput {
   const amount = (minor: number) => toAmount(minor, order.currency);
   const main = shipments[0];
   const delivery = order.deliveryAddress;
@@ -61,7 +63,8 @@ function orderOutput(order: OrderRow, shipments: ShipmentRow[], lines: LineRow[]
     vat_amount: amount(order.vatTotal),
     delivery_cost: amount(order.deliveryTotal),
     payment_fee: { amount: amount(order.paymentFee) },
-    coupons: order.coupons.map((c) => ({ code: c.code })),
+    coupons: order.coupons.map((c) => ({ code: c.code, amount: amount(c.amount) })),
+    giftcards: order.giftCards.map((card) => ({ code: `…${card.last4}`, amount: amount(card.amount) })),
     status: order.status,
     delivery_method: {
       is_pickup: main?.pickupAddress != null,
@@ -134,7 +137,7 @@ export async function listOrders(db: Db, userId: number): Promise<OrderListOutpu
       ])
     : [[], []];
   const shaped = rows.map((order) =>
-    orderOutput(
+    shapeOrder(
       order,
       shipments.filter((s) => s.orderId === order.id),
       lines.filter((l) => l.orderId === order.id),
@@ -157,7 +160,7 @@ export async function getOrder(db: Db, userId: number, number: string): Promise<
     : [];
   if (!order) return fail(404, "invalid_id", "orders.error.notFound");
   const { shipments, lines } = await orderParts(db, order.id);
-  return orderOutput(order, shipments, lines);
+  return shapeOrder(order, shipments, lines);
 }
 
 /** The order with its packages and lines, for the confirmation mail. */

@@ -62,7 +62,8 @@ describe("GET /metrics", () => {
       .filter((line) => line !== "" && !line.startsWith("#"))
       .map((line) => line.slice(0, line.lastIndexOf(" ")))
       .join("\n");
-    for (const personal of ["987654", "mette", "4711", "/no/such"]) expect(namesAndLabels).not.toContain(personal);
+    for (const personal of ["987654", "mette", "4711", "/no/such"])
+      expect(namesAndLabels).not.toContain(personal);
   });
 
   it("is described in the API document as Prometheus text behind a bearer token", async () => {
