@@ -65,6 +65,7 @@ import type {
   favouritesQuery,
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
+import type { orderLookupInput, orderLookupOutput } from "#modules/orders/order-lookup.contract.ts";
 import type {
   availabilityOutput,
   productCardsOutput,
@@ -127,6 +128,12 @@ export interface Endpoints {
   "POST /api/favorites/remove/": {
     body: z.input<typeof favouriteInput>;
     response: z.output<typeof favouritesOutput>;
+  };
+
+  // Orders (a guest's lookup; the member's order pages read in their loaders)
+  "POST /v1.1/orders/lookup/": {
+    body: z.input<typeof orderLookupInput>;
+    response: z.output<typeof orderLookupOutput>;
   };
 
   // Content lists (the first page comes with the page; these are "load more" and secondary data)
