@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import type { OrderOutput } from "#modules/orders/orders.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { OrderDetails, OrderSkeleton } from "#web/components/order-details.tsx";
-import { api } from "#web/lib/api.ts";
+import { invoiceAddress } from "#web/lib/invoice.ts";
 import { memberOrLogin, pageTitle } from "#web/routes/account/account.server.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/order-details-page.ts";
@@ -68,23 +68,6 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** What the invoice call answers (`GET /checkout/invoice_download/{order}/`, spec §7). */
-interface InvoiceAnswer {
-  success: boolean;
-  invoice?: string | null;
-}
-
-/** The invoice's address when it is one the browser may open: this shop's, or another web address. */
-function invoiceAddress(answer: InvoiceAnswer): string | null {
-  if (!answer.success || !answer.invoice) return null;
-  try {
-    const url = new URL(answer.invoice, window.location.origin);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
 function MemberActions({ order }: { order: OrderOutput }) {
   const intl = useIntl();
   const toast = useToast();
@@ -94,10 +77,7 @@ function MemberActions({ order }: { order: OrderOutput }) {
   const downloadInvoice = async () => {
     setBusy(true);
     try {
-      const answer = await api<InvoiceAnswer>(
-        `/checkout/invoice_download/${encodeURIComponent(order.order_number)}/`,
-      );
-      const address = invoiceAddress(answer);
+      const address = await invoiceAddress(order.order_number);
       if (!address) throw new Error("no invoice");
       window.location.assign(address);
     } catch {
