@@ -276,7 +276,7 @@ function OrderLine({ line, money }: { line: Line; money: (amount: number) => str
  * What an order page shows while it has no order (spec §8: not found or a load failure keeps the
  * skeletons, with an error toast) — and a way back.
  */
-export function OrderSkeleton({ back }: { back: ReactNode }) {
+export function OrderSkeleton({ back }: { back?: ReactNode }) {
   return (
     <div data-testid="order-skeleton">
       <div aria-busy="true" className="flex flex-col gap-6">
@@ -294,7 +294,7 @@ export function OrderSkeleton({ back }: { back: ReactNode }) {
           </div>
         </div>
       </div>
-      <div className="mt-6">{back}</div>
+      {back && <div className="mt-6">{back}</div>}
     </div>
   );
 }

@@ -61,7 +61,7 @@ export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
           <h1 className="sr-only">
             <FormattedMessage id="orders.details.heading" />
           </h1>
-          <OrderSkeleton back={backToOrders} />
+          <OrderSkeleton />
         </>
       )}
     </div>
