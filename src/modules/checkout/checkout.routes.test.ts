@@ -276,8 +276,11 @@ describe("payment and placing the order", () => {
     expect(confirmation).toContain(`Subject: Din Pitchside-ordre ST${receipt.order_id}`);
     expect(confirmation).toMatch(/Content-Type: text\/plain/);
     expect(confirmation).toMatch(/Content-Type: text\/html/);
-    // Its link to the receipt is on the shop's address for the order's market.
-    expect(lastMailTo(mailDir, "mette@example.com").link).toBe(`https://shop.example${receiptUrl}`);
+    // Its link to the order (opened by its token in any browser, decision 0035) is on the shop's
+    // address for the order's market.
+    expect(lastMailTo(mailDir, "mette@example.com").link).toBe(
+      `https://shop.example/orders/view/?token=${token}`,
+    );
     expect((await guest.get("/cart/data/")).json().lines).toHaveLength(0);
     // Another visitor holding the token gets nothing.
     const stranger = await testVisitor(t).get(`/checkout/receipt_data/?token=${token}`);
