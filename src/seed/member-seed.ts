@@ -32,8 +32,8 @@ export async function seedDemoMember(database: Database, random: Random, catalog
     {
       userId,
       name: "Demo Keeper",
-      address: "Østerbrogade",
-      addrNumber: "12",
+      // A Danish address has its house number in the street line (Denmark's form has no field for it).
+      address: "Østerbrogade 12",
       postNummer: "2100",
       town: "København Ø",
       country: "dnk",

@@ -1,4 +1,5 @@
 import type { Database } from "#db/client.ts";
+import { purgeEmailChanges } from "#modules/accounts/profile.service.ts";
 import { purgeRateLimitHits } from "#modules/accounts/rate-limit.service.ts";
 import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
 import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
@@ -56,6 +57,7 @@ export function shopJobs(
     ),
     scheduled("accounts.purge-sessions", "7 * * * *", log, (now) => purgeExpiredSessions(db, now)),
     scheduled("accounts.purge-rate-limits", "17 * * * *", log, (now) => purgeRateLimitHits(db, now)),
+    scheduled("accounts.purge-email-changes", "27 * * * *", log, (now) => purgeEmailChanges(db, now)),
     scheduled("cart.purge-abandoned", "37 3 * * *", log, (now) => purgeAbandonedCarts(db, now)),
     scheduled("product.purge-unconfirmed-stock-alerts", "47 * * * *", log, async (now) => {
       const { purged } = await purgeExpiredStockAlerts(db, now);

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { EraseMemberElsewhere } from "#modules/accounts/account-deletion.service.ts";
 import { type AfterSignIn, accountsRoutes } from "#modules/accounts/accounts.routes.ts";
+import { addressBookRoutes } from "#modules/accounts/address-book.routes.ts";
 import type { ExportMemberElsewhere } from "#modules/accounts/data-export.service.ts";
+import { profileRoutes } from "#modules/accounts/profile.routes.ts";
 import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { adoptAnonymousCart, discardMemberBag } from "#modules/cart/cart-adoption.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
@@ -60,6 +62,8 @@ export async function registerModuleRoutes(app: FastifyInstance) {
     eraseMemberElsewhere,
     exportMemberElsewhere,
   });
+  await app.register(profileRoutes);
+  await app.register(addressBookRoutes);
   await app.register(listingRoutes);
   await app.register(contentRoutes);
   await app.register(cartRoutes);

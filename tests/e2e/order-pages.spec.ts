@@ -136,7 +136,18 @@ for (const width of [1280, 390]) {
       await card.click();
       await expect(page).toHaveURL(new RegExp(`/account/orders/details/\\?id=${number}$`));
       await expectOrderShown(page, number);
-      await expect(page.getByTestId("download-invoice")).toBeVisible();
+      // The invoice: the call names the PDF, which the browser downloads; a failed call is a toast.
+      const download = page.waitForEvent("download");
+      await page.getByTestId("download-invoice").click();
+      expect((await download).suggestedFilename()).toBe(`invoice-${number}.pdf`);
+      await page.route("**/checkout/invoice_download/**", (route) =>
+        route.fulfill({ status: 503, contentType: "application/json", body: '{"error":"unavailable"}' }),
+      );
+      await page.getByTestId("download-invoice").click();
+      await expect(
+        page.getByText("Fakturaen kunne ikke hentes. Prøv igen om lidt.", { exact: true }),
+      ).toBeVisible();
+      await page.unroute("**/checkout/invoice_download/**");
       await expect(page.getByTestId("return-items")).toHaveAttribute(
         "href",
         `/account/orders/returns/new/?id=${number}`,

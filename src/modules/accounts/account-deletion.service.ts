@@ -6,6 +6,7 @@ import type { MailOutbox } from "#modules/mail/mail-outbox.ts";
 import { isUiLocale } from "#modules/markets/markets.service.ts";
 import { authTokens, sessions, users } from "./accounts.schema.ts";
 import { addresses } from "./addresses.schema.ts";
+import { emailChanges } from "./email-changes.schema.ts";
 
 /** The member being erased, as the other modules' steps need them. */
 export interface ErasedMember {
@@ -22,7 +23,7 @@ export type EraseMemberElsewhere = (tx: Tx, member: ErasedMember) => Promise<voi
 
 /**
  * Deletes a member's account for good: the other modules' steps run first, then the accounts' own
- * rows go (addresses, one-time links, every session, the account itself, so its e-mail is free for a
+ * rows go (addresses, one-time links, a change of e-mail address, every session, the account itself, so its e-mail is free for a
  * new sign-up and nobody can log in with it again), and the confirmation mail is queued in the same
  * transaction, in the member's language.
  */
@@ -42,6 +43,7 @@ export async function deleteAccount(
     await eraseElsewhere(tx, { id: member.id, email: member.email });
     await tx.delete(addresses).where(eq(addresses.userId, member.id));
     await tx.delete(authTokens).where(eq(authTokens.userId, member.id));
+    await tx.delete(emailChanges).where(eq(emailChanges.userId, member.id));
     await tx.delete(sessions).where(eq(sessions.userId, member.id));
     await tx.delete(users).where(eq(users.id, member.id));
     const locale = isUiLocale(member.locale) ? member.locale : "en";

@@ -101,6 +101,15 @@ export const dataExportOutput = z.object({
     sms: z.boolean(),
     frequency: z.string(),
   }),
+  /** The last change of e-mail address asked for, while the shop keeps it (decision 0027). */
+  email_change: z
+    .object({
+      new_email: z.string(),
+      requested_at: z.string(),
+      expires_at: z.string(),
+      confirmed_at: z.string().nullable(),
+    })
+    .nullable(),
   addresses: z.array(
     z.object({
       name: z.string(),

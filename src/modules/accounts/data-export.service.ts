@@ -4,6 +4,7 @@ import { HttpError } from "#kernel/errors.ts";
 import type { DataExport, DataExportElsewhere } from "./accounts.contract.ts";
 import { users } from "./accounts.schema.ts";
 import { addresses } from "./addresses.schema.ts";
+import { emailChanges } from "./email-changes.schema.ts";
 
 /**
  * What the modules above accounts hold about the member, for the export. The composition root
@@ -44,6 +45,15 @@ export async function exportMemberData(
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new HttpError(401, "login_required", "account.error.login");
+  const [change] = await db
+    .select({
+      newEmail: emailChanges.newEmail,
+      createdAt: emailChanges.createdAt,
+      expiresAt: emailChanges.expiresAt,
+      confirmedAt: emailChanges.confirmedAt,
+    })
+    .from(emailChanges)
+    .where(eq(emailChanges.userId, userId));
   const book = await db
     .select()
     .from(addresses)
@@ -68,6 +78,14 @@ export async function exportMemberData(
       sms: user.sms,
       frequency: user.frequency,
     },
+    email_change: change
+      ? {
+          new_email: change.newEmail,
+          requested_at: change.createdAt.toISOString(),
+          expires_at: change.expiresAt.toISOString(),
+          confirmed_at: change.confirmedAt?.toISOString() ?? null,
+        }
+      : null,
     addresses: book.map((a) => ({
       name: a.name,
       company: a.company,

@@ -8,9 +8,10 @@ import {
   type AddressValues,
   addressFormFields,
   addressSchema,
-  COUNTRY_RULES,
+  countryNames,
   type FormField,
   type StoredAddress,
+  stateName,
 } from "#modules/markets/address-forms.ts";
 import { MARKETS, shopCodeFromAlpha3, type UiLocale } from "#modules/markets/markets.service.ts";
 import type {
@@ -25,19 +26,6 @@ import { fail, OWN_PACKAGE, requireCartId, type Shopper, sessionOf } from "./che
 
 export type AddressFields = z.input<typeof addressFieldsSchema>;
 
-const regionNames = new Map<UiLocale, Intl.DisplayNames>();
-
-/** Country names in the shopper's language (one formatter per language, kept). */
-const countryLabel = (locale: UiLocale) => {
-  let names = regionNames.get(locale);
-  if (!names) {
-    names = new Intl.DisplayNames([locale], { type: "region" });
-    regionNames.set(locale, names);
-  }
-  const formatter = names;
-  return (alpha2: string) => formatter.of(alpha2) ?? alpha2;
-};
-
 /** The address form of a country (three-letter code), or a 400 for a country the shop does not serve. */
 export function addressForm(
   type: "billing" | "shipping",
@@ -48,7 +36,7 @@ export function addressForm(
   const fields = addressFormFields(alpha3.toLowerCase(), {
     type,
     withEmail,
-    countryLabel: countryLabel(locale),
+    countryLabel: countryNames(locale),
   });
   if (!fields)
     return fail(400, "validation_failed", "address.error.country", {
@@ -74,7 +62,6 @@ export function addressOutput(
   const market = MARKETS.find((m) => m.alpha3 === alpha3);
   const name = stored.name ?? "";
   const [first = "", ...rest] = name.split(" ");
-  const state = COUNTRY_RULES[alpha3]?.states?.find(([code]) => code === stored.state)?.[1] ?? "";
   const street = [stored.address, stored.addr_number].filter(Boolean).join(" ");
   return {
     name,
@@ -88,10 +75,10 @@ export function addressOutput(
     post_nummer: stored.post_nummer ?? "",
     town: stored.town ?? "",
     state: stored.state ?? "",
-    state_name: state,
+    state_name: stateName(alpha3, stored.state),
     country: alpha3,
     country_alpha2: market?.countryCode ?? "",
-    country_name: market ? countryLabel(locale)(market.countryCode) : "",
+    country_name: market ? countryNames(locale)(market.countryCode) : "",
     phone: stored.phone ?? "",
     email: stored.email ?? email,
     full_address_line: [street, stored.address2, `${stored.post_nummer ?? ""} ${stored.town ?? ""}`.trim()]
@@ -116,7 +103,7 @@ export async function setAddress(
   const fields = addressFormFields(country, {
     type: kind === "delivery" ? "shipping" : "billing",
     withEmail: kind === "delivery" && shopper.user === null,
-    countryLabel: countryLabel(shopper.locale),
+    countryLabel: countryNames(shopper.locale),
   });
   if (!fields)
     return fail(400, "validation_failed", "address.error.country", {

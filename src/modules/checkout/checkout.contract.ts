@@ -105,44 +105,8 @@ export const receiptQuery = z.object({ token: z.uuid({ error: "checkout.error.re
 // Outputs: what each checkout call answers. Amounts are decimals of the currency (as the bag's), ids
 // and quantities integers; every answer leaves the server through these schemas.
 
-/** `GET /checkout/payment_form/`: one field of a country's address form (address-forms.ts builds it). */
-export const formFieldSchema = z.object({
-  name: z.enum([
-    "country",
-    "name",
-    "company",
-    "address",
-    "addr_number",
-    "address2",
-    "post_nummer",
-    "town",
-    "state",
-    "phone",
-    "email",
-  ]),
-  label: z.string(),
-  type: z.enum(["charField", "choiceField", "emailField", "phoneField"]),
-  required: z.boolean(),
-  pattern: z.string().nullable(),
-  min_length: z.number().int().nullable(),
-  max_length: z.number().int().nullable(),
-  placeholder: z.string(),
-  choices: z.array(z.object({ value: z.string(), label: z.string() })).nullable(),
-  initial: z.string(),
-  expandable: z.boolean(),
-  help_message: z.string().nullable(),
-  auto_complete: z.string(),
-  error_messages: z.object({
-    required: z.string(),
-    max_length: z.string().optional(),
-    min_length: z.string().optional(),
-    pattern: z.string().optional(),
-    invalid_choice: z.string().optional(),
-  }),
-});
-
-/** `GET /checkout/payment_form/`: the fields of the form, in the order they are shown. */
-export const addressFormOutput = z.array(formFieldSchema);
+/** `GET /checkout/payment_form/`: a country's address form (the member's address book serves the same). */
+export { addressFormOutput, formFieldSchema } from "#modules/markets/address-forms.contract.ts";
 
 /** An address in the spec's address-fields shape; a field never filled in is an empty string. */
 export const addressFieldsSchema = z.object({

@@ -77,18 +77,25 @@ export function createMailer(config: MailConfig, log?: Logger) {
 export type Mailer = ReturnType<typeof createMailer>;
 
 type MailMessages = Record<string, string>;
-const catalogues = new Map<UiLocale, MailMessages>();
+const catalogues = new Map<string, MailMessages>();
 
-/** The mail strings of a locale, from the same catalogues as the storefront (mail.json). */
-export function mailMessages(locale: UiLocale): MailMessages {
-  const cached = catalogues.get(locale);
-  if (cached) return cached;
+/**
+ * The strings of one area of a locale's catalogue (messages/<locale>/<area>.json, the same files as
+ * the storefront's), for what the server writes itself: mails, invoices.
+ */
+export function serverMessages(locale: UiLocale, area: "mail" | "invoice"): MailMessages {
   const safe = UI_LOCALES.includes(locale) ? locale : "en";
-  const file = new URL(`../../web/i18n/messages/${safe}/mail.json`, import.meta.url);
+  const key = `${safe}/${area}`;
+  const cached = catalogues.get(key);
+  if (cached) return cached;
+  const file = new URL(`../../web/i18n/messages/${key}.json`, import.meta.url);
   const messages = JSON.parse(fs.readFileSync(file, "utf8")) as MailMessages;
-  catalogues.set(locale, messages);
+  catalogues.set(key, messages);
   return messages;
 }
+
+/** The mail strings of a locale, from the same catalogues as the storefront (mail.json). */
+export const mailMessages = (locale: UiLocale): MailMessages => serverMessages(locale, "mail");
 
 /** Text made safe to put in HTML (mail bodies, titles). */
 export const escapeHtml = (text: string) =>
@@ -102,7 +109,15 @@ export const escapeHtml = (text: string) =>
  * mail.<kind>.subject / .intro / .action / .ignore.
  */
 export function renderLinkMail(
-  kind: "validate" | "reset" | "exists" | "restock" | "restockConfirm" | "deleted",
+  kind:
+    | "validate"
+    | "reset"
+    | "exists"
+    | "restock"
+    | "restockConfirm"
+    | "deleted"
+    | "emailChange"
+    | "emailChanged",
   locale: UiLocale,
   values: { name: string; link: string } & Record<string, string | number>,
 ): Omit<OutgoingMail, "to"> {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MARKETS } from "./markets.data.ts";
+import { MARKETS, type UiLocale } from "./markets.data.ts";
 
 /**
  * Address forms per country, as field definitions the server sends and both the browser form and the
@@ -242,6 +242,24 @@ export const COUNTRY_RULES: Record<string, CountryRules> = {
 };
 
 export const ADDRESS_COUNTRIES = MARKETS.map((market) => market.alpha3);
+
+const regionNames = new Map<UiLocale, Intl.DisplayNames>();
+
+/** Country names in a shopper's language, by two-letter code (one formatter per language, kept). */
+export function countryNames(locale: UiLocale): (alpha2: string) => string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames([locale], { type: "region" });
+    regionNames.set(locale, names);
+  }
+  const formatter = names;
+  return (alpha2: string) => formatter.of(alpha2) ?? alpha2;
+}
+
+/** The name of a province (Italy, Spain) by its code; "" where the country has none or the code is unknown. */
+export function stateName(alpha3: string, code: string | undefined): string {
+  return COUNTRY_RULES[alpha3]?.states?.find(([value]) => value === code)?.[1] ?? "";
+}
 
 /** A phone number as the forms accept it (also the delivery step's SMS number). */
 export const PHONE_PATTERN = "^\\+?[0-9 ()/-]{6,20}$";

@@ -210,3 +210,45 @@ export const LOCALE_TAGS: Record<UiLocale, string> = {
   fr: "fr-FR",
   pl: "pl-PL",
 };
+
+/**
+ * The shop's legal entity, printed as the seller on invoices. DEMO VALUES: an invented company,
+ * address and registration number; an operator replaces them with the real ones.
+ */
+export const SELLER = {
+  legalName: "Pitchside ApS",
+  street: "Stadionvej 1",
+  postCode: "2100",
+  city: "København Ø",
+  /** ISO 3166 alpha-2 of the seat (its name is printed in the invoice's language). */
+  countryCode: "DK",
+  /** Company registration (CVR), DEMO. */
+  registration: "CVR 12345678",
+  email: "kundeservice@pitchside.example",
+  /** The seller's books are kept in this time zone: an invoice's dates are its calendar days. */
+  timeZone: "Europe/Copenhagen",
+} as const;
+
+/**
+ * The seller's VAT number in each market (registered for VAT where it sells; Norway's is its VOEC
+ * number). DEMO VALUES in each country's format, not real registrations.
+ */
+export const SELLER_VAT_NUMBERS: Readonly<Record<string, string>> = {
+  dk: "DK12345678",
+  at: "ATU12345678",
+  de: "DE123456789",
+  fi: "FI12345678",
+  fr: "FR12123456789",
+  nl: "NL123456789B01",
+  no: "VOEC 2012345",
+  pl: "PL1234567890",
+  se: "SE123456789001",
+  it: "IT12345678901",
+  gr: "EL123456789",
+  hr: "HR12345678901",
+  si: "SI12345678",
+  es: "ESB12345678",
+  hu: "HU12345678",
+  cz: "CZ12345678",
+  sk: "SK1234567890",
+};

@@ -1,5 +1,13 @@
 import { CURRENCIES } from "#kernel/money.ts";
-import { LOCALE_TAGS, MARKETS, type Market, UI_LOCALES, type UiLocale } from "./markets.data.ts";
+import {
+  LOCALE_TAGS,
+  MARKETS,
+  type Market,
+  SELLER,
+  SELLER_VAT_NUMBERS,
+  UI_LOCALES,
+  type UiLocale,
+} from "./markets.data.ts";
 
 export type { Market, UiLocale };
 export { LOCALE_TAGS, MARKETS, UI_LOCALES };
@@ -97,3 +105,12 @@ export function roundForCurrency(minorUnits: number, currency: string): number {
   const rounding = CURRENCIES[currency]?.rounding ?? 1;
   return Math.round(minorUnits / rounding) * rounding;
 }
+
+/** Who sells in a market, as an invoice names the seller: the legal entity and its VAT number there. */
+export function sellerFor(marketCode: string) {
+  return {
+    ...SELLER,
+    vatNumber: SELLER_VAT_NUMBERS[marketCode.toLowerCase()] ?? SELLER_VAT_NUMBERS.dk ?? "",
+  };
+}
+export type Seller = ReturnType<typeof sellerFor>;

@@ -92,3 +92,28 @@ export const orderListOutput = z.object({
   completed_orders: z.array(orderOutput),
 });
 export type OrderListOutput = z.output<typeof orderListOutput>;
+
+/** An order named in a path: its number as the member area shows it (ST…). */
+export const orderNumberParams = z.object({ order_number: z.string().max(20) });
+
+/**
+ * `GET /checkout/invoice_download/{order}/`: where the order's invoice is. The address is on the
+ * host the member called from and answers only to the order's owner (decision 0036).
+ */
+export const invoiceDownloadOutput = z.object({
+  success: z.literal(true),
+  /** The PDF's address: …/checkout/invoice/{order_number}.pdf */
+  invoice: z.string(),
+});
+export type InvoiceDownloadOutput = z.output<typeof invoiceDownloadOutput>;
+
+/**
+ * The invoice itself, a PDF sent as it is (Fastify serialises only objects), so the schema documents
+ * the body rather than checks it.
+ */
+export const invoicePdfResponse = {
+  description: "The order's invoice as a PDF (attachment), for the order's owner only",
+  content: {
+    "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
+  },
+};

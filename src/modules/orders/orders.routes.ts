@@ -2,7 +2,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { memberOf, requireMember } from "#modules/accounts/require-member.ts";
-import { orderListOutput, orderOutput } from "./orders.contract.ts";
+import { invoiceLink, invoicePdf } from "./invoice.service.ts";
+import {
+  invoiceDownloadOutput,
+  invoicePdfResponse,
+  orderListOutput,
+  orderNumberParams,
+  orderOutput,
+} from "./orders.contract.ts";
 import { getOrder, listOrders } from "./orders.service.ts";
 
 /** The member area's order calls. */
@@ -37,5 +44,46 @@ export async function ordersRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => getOrder(db, memberOf(request), request.params.order_number),
+  );
+
+  app.get(
+    "/checkout/invoice_download/:order_number/",
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary: "Where the invoice of one of the member's orders is: { success, invoice } (the PDF's URL)",
+        params: orderNumberParams,
+        response: { 200: invoiceDownloadOutput },
+      },
+    },
+    async (request) =>
+      invoiceLink(
+        db,
+        memberOf(request),
+        request.params.order_number,
+        fastify.publicAddresses.forRequest(request.headers.host, request.market.code),
+      ),
+  );
+
+  app.get(
+    "/checkout/invoice/:order_number.pdf",
+    {
+      preHandler: memberOnly,
+      schema: {
+        tags,
+        summary: "The invoice of one of the member's orders, as a PDF in the order's language and currency",
+        params: orderNumberParams,
+        response: { 200: invoicePdfResponse },
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await invoicePdf(db, memberOf(request), request.params.order_number);
+      // Cache-Control: private, no-store comes with every answer under /checkout/ (private-answers.ts).
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
   );
 }

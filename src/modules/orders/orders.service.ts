@@ -149,8 +149,11 @@ export async function listOrders(db: Db, userId: number): Promise<OrderListOutpu
   };
 }
 
-/** `GET /v1.1/orders/{order_number}/`: the owner's order; anyone else is told invalid_id. */
-export async function getOrder(db: Db, userId: number, number: string): Promise<OrderOutput> {
+/**
+ * The member's own order by its number (ST…, any case); a number that names no order of theirs —
+ * another member's, a guest's, none at all, or no number — is 404 invalid_id, the same answer for all.
+ */
+export async function ownOrder(db: Db, userId: number, number: string): Promise<OrderRow> {
   const match = /^ST(\d{1,9})$/i.exec(number.trim());
   const [order] = match
     ? await db
@@ -159,6 +162,12 @@ export async function getOrder(db: Db, userId: number, number: string): Promise<
         .where(and(eq(orders.id, Number(match[1])), eq(orders.userId, userId)))
     : [];
   if (!order) return fail(404, "invalid_id", "orders.error.notFound");
+  return order;
+}
+
+/** `GET /v1.1/orders/{order_number}/`: the owner's order; anyone else is told invalid_id. */
+export async function getOrder(db: Db, userId: number, number: string): Promise<OrderOutput> {
+  const order = await ownOrder(db, userId, number);
   const { shipments, lines } = await orderParts(db, order.id);
   return shapeOrder(order, shipments, lines);
 }

@@ -16,6 +16,19 @@ import type {
   tokenInput,
 } from "#modules/accounts/accounts.contract.ts";
 import type {
+  addressBookFormQuery,
+  addressBookInput,
+  addressBookOutput,
+  addressDeletedOutput,
+  addressSavedOutput,
+} from "#modules/accounts/address-book.contract.ts";
+import type {
+  emailChangeConfirmedOutput,
+  profileInput,
+  profileReadOutput,
+  profileSavedOutput,
+} from "#modules/accounts/profile.contract.ts";
+import type {
   addResultOutput,
   addToCartInput,
   cartOutput,
@@ -66,6 +79,7 @@ import type {
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
 import type { orderLookupInput, orderLookupOutput } from "#modules/orders/order-lookup.contract.ts";
+import type { invoiceDownloadOutput } from "#modules/orders/orders.contract.ts";
 import type {
   availabilityOutput,
   productCardsOutput,
@@ -93,6 +107,15 @@ export interface Endpoints {
   "POST /api/auth/logout/": { body: NoFields; response: z.output<typeof successOutput> };
   "POST /delete-account/": { body: NoFields; response: z.output<typeof accountDeletedOutput> };
   "GET /v1.1/profile/export/": { response: z.output<typeof dataExportOutput> };
+  "GET /v1.1/profile/": { response: z.output<typeof profileReadOutput> };
+  "POST /v1.1/profile/": {
+    body: z.input<typeof profileInput>;
+    response: z.output<typeof profileSavedOutput>;
+  };
+  "POST /api/auth/email-change/confirm/": {
+    body: z.input<typeof tokenInput>;
+    response: z.output<typeof emailChangeConfirmedOutput>;
+  };
   "POST /api/auth/validate-email/": {
     body: z.input<typeof tokenInput>;
     response: z.output<typeof signedInOutput>;
@@ -109,6 +132,22 @@ export interface Endpoints {
     body: z.input<typeof resetConfirmInput>;
     response: z.output<typeof successOutput>;
   };
+
+  // The member's address book
+  "GET /v1.1/addresses/": { response: z.output<typeof addressBookOutput> };
+  "GET /v1.1/addresses/form/": {
+    query: z.input<typeof addressBookFormQuery>;
+    response: z.output<typeof addressFormOutput>;
+  };
+  "POST /v1.1/addresses/": {
+    body: z.input<typeof addressBookInput>;
+    response: z.output<typeof addressSavedOutput>;
+  };
+  "POST /v1.1/addresses/:id/": {
+    body: z.input<typeof addressBookInput>;
+    response: z.output<typeof addressSavedOutput>;
+  };
+  "DELETE /v1.1/addresses/:id/": { response: z.output<typeof addressDeletedOutput> };
 
   // Markets
   "POST /api/markets/select/": {
@@ -254,6 +293,9 @@ export interface Endpoints {
     body: z.input<typeof authorizationTokenInput>;
     response: z.output<typeof successSchema>;
   };
+
+  // Orders: the invoice's address (the PDF itself is opened as a link, not called)
+  "GET /checkout/invoice_download/:order_number/": { response: z.output<typeof invoiceDownloadOutput> };
 }
 
 export type Endpoint = keyof Endpoints;

@@ -3,11 +3,17 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
 import { shopCodeFromAlpha3 } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
+import {
+  AddressFields,
+  type AddressFormValues,
+  switchCountry,
+  useAddressForm,
+  valuesFor,
+} from "#web/components/address-form.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import type { Route } from "./+types/address-page.ts";
-import { AddressFields, type AddressFormValues, useAddressForm, valuesFor } from "./address-form.tsx";
 import { loadAddressStep } from "./checkout.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -18,17 +24,17 @@ const formFor = (type: "shipping" | "billing", country: string) =>
   call("GET /checkout/payment_form/", { query: { type, country_code: country } });
 
 export default function AddressPage({ loaderData }: Route.ComponentProps) {
-  const { customer, shopCountry, loggedIn } = loaderData;
+  const { customer, start, shopCountry, loggedIn } = loaderData;
   const intl = useIntl();
   const navigate = useNavigate();
   const [shippingFields, setShippingFields] = useState(loaderData.shippingFields);
   const [billingFields, setBillingFields] = useState(loaderData.billingFields);
   const shipping = useAddressForm(
     shippingFields,
-    customer.address ? { ...customer.address, email: customer.email } : { email: customer.email },
+    start.delivery ? { ...start.delivery, email: customer.email } : { email: customer.email },
   );
-  const billing = useAddressForm(billingFields, customer.billing_address);
-  const [sameBilling, setSameBilling] = useState(customer.billing_address === null);
+  const billing = useAddressForm(billingFields, start.billing);
+  const [sameBilling, setSameBilling] = useState(start.billing === null);
   const [saving, setSaving] = useState(false);
   const [failed, setFailed] = useState(false);
   const [redirectTo, setRedirectTo] = useState<string | null>(null);
@@ -36,10 +42,20 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
   const changeCountry = (kind: "shipping" | "billing") => async (country: string) => {
     const fields = await formFor(kind, country).catch(() => null);
     if (!fields) return;
-    const form = kind === "shipping" ? shipping : billing;
-    const values = form.getValues();
     (kind === "shipping" ? setShippingFields : setBillingFields)(fields);
-    form.reset({ ...valuesFor(fields, null), ...values, country }, { keepTouched: true });
+    switchCountry(kind === "shipping" ? shipping : billing, fields, country);
+  };
+
+  /** A saved address fills the delivery form, in its own country's fields. */
+  const fillFromSaved = async (address: (typeof customer.addresses)[number]) => {
+    let fields = shippingFields;
+    if (address.country !== shipping.getValues().country) {
+      const loaded = await formFor("shipping", address.country).catch(() => null);
+      if (!loaded) return;
+      setShippingFields(loaded);
+      fields = loaded;
+    }
+    shipping.reset(valuesFor(fields, { ...address, email: customer.email }));
   };
 
   const save = async (values: AddressFormValues, billingValues: AddressFormValues) => {
@@ -111,12 +127,24 @@ export default function AddressPage({ loaderData }: Route.ComponentProps) {
                 <button
                   type="button"
                   className="w-full rounded border border-neutral-300 p-3 text-left text-sm hover:border-neutral-900"
-                  onClick={() =>
-                    shipping.reset(valuesFor(shippingFields, { ...address, email: customer.email }))
-                  }
+                  onClick={() => fillFromSaved(address)}
                 >
                   <span className="block font-semibold">{address.name}</span>
                   {address.full_address_line}
+                  {(address.default_delivery || address.default_billing) && (
+                    <span className="mt-1 flex flex-wrap gap-x-3 text-xs font-bold">
+                      {address.default_delivery && (
+                        <span>
+                          <FormattedMessage id="addresses.badge.delivery" />
+                        </span>
+                      )}
+                      {address.default_billing && (
+                        <span>
+                          <FormattedMessage id="addresses.badge.billing" />
+                        </span>
+                      )}
+                    </span>
+                  )}
                 </button>
               </li>
             ))}

@@ -39,14 +39,28 @@ export async function loadSummary(shop: ShopRequestContext) {
   }
 }
 
+/**
+ * The address step's data. A member's checkout without an address of its own starts from their
+ * default addresses: the default delivery address when it is in the shop's country (another one
+ * would send them to another shop), and the default billing address when it is another address.
+ */
 export function loadAddressStep(shop: ShopRequestContext) {
   return step(async () => {
     const shopper = shopperOf(shop);
     const customer = await customerAddresses(shop.database.db, shopper);
-    const deliveryCountry = customer.address?.country || shop.market.alpha3;
-    const billingCountry = customer.billing_address?.country || deliveryCountry;
+    const book = customer.addresses;
+    const defaultDelivery = book.find(
+      (entry) => entry.default_delivery && entry.country === shop.market.alpha3,
+    );
+    const defaultBilling = book.find((entry) => entry.default_billing && entry !== defaultDelivery);
+    const start = customer.address
+      ? { delivery: customer.address, billing: customer.billing_address }
+      : { delivery: defaultDelivery ?? null, billing: customer.billing_address ?? defaultBilling ?? null };
+    const deliveryCountry = start.delivery?.country || shop.market.alpha3;
+    const billingCountry = start.billing?.country || deliveryCountry;
     return {
       customer,
+      start,
       shopCountry: shop.market.alpha3,
       shippingFields: addressForm("shipping", deliveryCountry, shop.locale, shop.user === null),
       billingFields: addressForm("billing", billingCountry, shop.locale, false),

@@ -6,6 +6,9 @@ import { type AddressValues, addressSchema, type FormField } from "#modules/mark
 
 export type AddressFormValues = Record<string, string>;
 
+// The address form of the checkout and the member's address book: its fields come from the
+// server's definitions for a country (`addressFormFields`), and so do its rules.
+
 /**
  * An address form whose rules are the server's field definitions: the resolver is rebuilt from the
  * definitions in force, so a change of country changes the rules. Errors show after a field is left,
@@ -32,6 +35,14 @@ export function valuesFor(fields: FormField[], defaults: AddressValues | null): 
       (defaults?.[field.name] as string | undefined) || field.initial || "",
     ]),
   );
+}
+
+/**
+ * After the country changed: the form takes the new country's fields (a house number or a province
+ * appears or goes), keeping what was typed in the fields both forms have.
+ */
+export function switchCountry(form: UseFormReturn<AddressFormValues>, fields: FormField[], country: string) {
+  form.reset({ ...valuesFor(fields, null), ...form.getValues(), country }, { keepTouched: true });
 }
 
 interface Props {
