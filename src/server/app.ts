@@ -255,6 +255,7 @@ export async function buildApp(
           ensureCsrfCookie(request, reply);
           context.set(shopContext, {
             requestId: request.id,
+            clientIp: request.ip,
             log: request.log,
             config,
             database,

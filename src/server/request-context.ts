@@ -21,6 +21,8 @@ export interface RequestShopper {
 
 export interface ShopRequestContext {
   requestId: string;
+  /** The visitor's address as the server trusts it (behind a trusted proxy, the forwarded one). */
+  clientIp: string;
   /** The request's own logger: every line carries its request id. */
   log: FastifyBaseLogger;
   config: AppConfig;

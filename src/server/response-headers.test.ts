@@ -95,6 +95,9 @@ describe("personalAnswer: which answers are personal before the bag is looked at
     ["a checkout page", { url: "/checkout/receipt/?token=x" }, true],
     ["the account pages", { url: "/account/login/?next=/p/x/" }, true],
     ["a back-in-stock confirmation link", { url: "/stock-alerts/confirm/?token=x" }, true],
+    ["a guest's order page", { url: "/orders/view/?token=x" }, true],
+    ["the order lookup", { url: "/orders/lookup/" }, true],
+    ["a path that only starts like the orders", { url: "/ordersfootball/" }, false],
     ["a file for a member", { url: "/robots.txt", page: false, session: true, member: true }, false],
     ["a picture for a member", { url: "/media/content/x.svg", page: false, member: true }, false],
     [

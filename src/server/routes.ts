@@ -18,6 +18,7 @@ import {
 } from "#modules/favourites/favourites.service.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 import { operatorRoutes } from "#modules/orders/operator.routes.ts";
+import { orderLookupRoutes } from "#modules/orders/order-lookup.routes.ts";
 import { ordersRoutes } from "#modules/orders/orders.routes.ts";
 import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
@@ -79,6 +80,7 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   });
   await app.register(ordersRoutes);
   await app.register(operatorRoutes);
+  await app.register(orderLookupRoutes);
   await app.register(policiesRoutes);
   await app.register(tastemakersRoutes);
 }

@@ -34,6 +34,7 @@ function shopOn(publicUrl: string, code = "dk"): ShopRequestContext {
   const silent = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
   return {
     requestId: "test",
+    clientIp: "127.0.0.1",
     log: silent as never,
     config: t.config,
     database: t.database,

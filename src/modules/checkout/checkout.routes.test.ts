@@ -276,8 +276,11 @@ describe("payment and placing the order", () => {
     expect(confirmation).toContain(`Subject: Din Pitchside-ordre ST${receipt.order_id}`);
     expect(confirmation).toMatch(/Content-Type: text\/plain/);
     expect(confirmation).toMatch(/Content-Type: text\/html/);
-    // Its link to the receipt is on the shop's address for the order's market.
-    expect(lastMailTo(mailDir, "mette@example.com").link).toBe(`https://shop.example${receiptUrl}`);
+    // Its link to the order (opened by its token in any browser, decision 0035) is on the shop's
+    // address for the order's market.
+    expect(lastMailTo(mailDir, "mette@example.com").link).toBe(
+      `https://shop.example/orders/view/?token=${token}`,
+    );
     expect((await guest.get("/cart/data/")).json().lines).toHaveLength(0);
     // Another visitor holding the token gets nothing.
     const stranger = await testVisitor(t).get(`/checkout/receipt_data/?token=${token}`);
@@ -405,10 +408,12 @@ describe("payment and placing the order", () => {
     );
     expect(order).toMatchObject({ payment_gateway: "cod", currency: "PLN", subscribe_newsletters: true });
     expect(order?.payment_fee).toBeGreaterThan(0);
-    // The confirmation links to the receipt on the Polish market's own host.
+    // The confirmation links to the order's own page (its token opens it in any browser) on the
+    // Polish market's own host.
     await t.app.jobs.drain();
     const mailed = lastMailTo(path.join(t.config.dataDir, "mail"), "jan@example.com");
-    expect(mailed.link).toBe(`https://pitchside.pl${review.json().redirect_url}`);
+    const token = new URL(review.json().redirect_url, "https://x").searchParams.get("token");
+    expect(mailed.link).toBe(`https://pitchside.pl/orders/view/?token=${token}`);
   });
 
   it("refuses a cash-on-delivery order whose total changed after the review, and places it at the new one", async () => {

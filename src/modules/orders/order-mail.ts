@@ -9,7 +9,7 @@ import {
   LOCALE_TAGS,
   type UiLocale,
 } from "#modules/markets/markets.service.ts";
-import { type orderForMail, orderNumber } from "./orders.service.ts";
+import { type orderForMail, orderNumber, orderViewPath } from "./orders.service.ts";
 
 type MailData = NonNullable<Awaited<ReturnType<typeof orderForMail>>>;
 
@@ -74,7 +74,9 @@ export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit
     [format("mail.order.total"), money(order.amountDue)],
     [format("mail.order.vat"), money(order.vatTotal)],
   ];
-  const link = `${publicUrl}/checkout/receipt/?token=${order.token}`;
+  // The order's own page, read by the token alone: it opens in any browser, not only the one that
+  // ordered (decision 0035).
+  const link = `${publicUrl}${orderViewPath(order.token)}`;
   const signature = format("mail.signature");
   const deliveryLabel = format("mail.order.deliveryAddress");
   const billingLabel = format("mail.order.billingAddress");

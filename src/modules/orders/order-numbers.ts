@@ -4,9 +4,12 @@ import { MAX_ID } from "#kernel/ids.ts";
 export const ORDER_PREFIX = "ST";
 export const orderNumber = (id: number) => `${ORDER_PREFIX}${id}`;
 
-/** The id an order number (ST…, any case) names, or null when it names none that can exist. */
+/**
+ * The id an order number names ("ST123", "st 123", or "123" as a shopper may type it from a mail),
+ * or null when it names none that can exist.
+ */
 export function orderIdOf(number: string): number | null {
-  const match = /^ST(\d{1,10})$/i.exec(number.trim());
+  const match = /^(?:ST)?\s*(\d{1,10})$/i.exec(number.trim());
   const id = match ? Number(match[1]) : 0;
   return id >= 1 && id <= MAX_ID ? id : null;
 }

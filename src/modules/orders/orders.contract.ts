@@ -23,7 +23,10 @@ export const orderOutput = z.object({
   vat_amount: z.number(),
   delivery_cost: z.number(),
   payment_fee: z.object({ amount: z.number() }),
-  coupons: z.array(z.object({ code: z.string() })),
+  /** The vouchers the order used, each with what it took off. */
+  coupons: z.array(z.object({ code: z.string(), amount: z.number() })),
+  /** The gift cards that paid part of it (code as "…" and the card's last four), each with its part. */
+  giftcards: z.array(z.object({ code: z.string(), amount: z.number() })),
   status: z.enum(["placed", "shipped", "completed", "cancelled"]),
   /** The first package's delivery. */
   delivery_method: z.object({

@@ -58,24 +58,31 @@ beforeAll(async () => {
   const placed = await db.transaction((tx) =>
     insertOrderAndShipments(
       tx,
-      draftOrder({ userId, coupons: [{ code: "KICKOFF", amount: 1_000 }] }, [
-        draftShipment({
-          dropPointId: point?.id ?? null,
-          lines: [
-            draftLine({
-              sublines: [
-                { product: "Name: JENSEN", product_id: null, image_url: null, total: 10_000 },
-                { product: "Socks (M)", product_id: 9, image_url: "/media/products/9/0.webp", total: 0 },
-              ],
-            }),
-          ],
-        }),
-        draftShipment({
-          supplierId: 7,
-          supplierName: "Stadium Sports",
-          lines: [draftLine({ sizeName: null })],
-        }),
-      ]),
+      draftOrder(
+        {
+          userId,
+          coupons: [{ code: "KICKOFF", amount: 1_000 }],
+          giftCards: [{ id: 3, last4: "4821", amount: 2_500 }],
+        },
+        [
+          draftShipment({
+            dropPointId: point?.id ?? null,
+            lines: [
+              draftLine({
+                sublines: [
+                  { product: "Name: JENSEN", product_id: null, image_url: null, total: 10_000 },
+                  { product: "Socks (M)", product_id: 9, image_url: "/media/products/9/0.webp", total: 0 },
+                ],
+              }),
+            ],
+          }),
+          draftShipment({
+            supplierId: 7,
+            supplierName: "Stadium Sports",
+            lines: [draftLine({ sizeName: null })],
+          }),
+        ],
+      ),
     ),
   );
   placedId = placed.id;
@@ -106,6 +113,45 @@ describe("the order calls' response contracts", () => {
     const response = await member.get(`/v1.1/orders/ST${placedId}/`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toStrictEqual(asSent(await getOrder(t.database.db, userId, `ST${placedId}`)));
-    expect(response.json().coupons).toEqual([{ code: "KICKOFF" }]);
+    expect(response.json().coupons).toEqual([{ code: "KICKOFF", amount: 10 }]);
+    expect(response.json().giftcards).toEqual([{ code: "…4821", amount: 25 }]);
+  });
+});
+
+describe("whose orders the order calls answer", () => {
+  it("answers another member's order as not found, and a guest with 401", async () => {
+    const other = testVisitor(t);
+    await other.json("/api/auth/signup/", {
+      email: "contracts-other@example.com",
+      password: "Correct-Horse-42",
+      name: "Other",
+    });
+    const login = await other.json("/api/auth/login/", {
+      email: "contracts-other@example.com",
+      password: "Correct-Horse-42",
+    });
+    expect(login.statusCode).toBe(200);
+    const foreign = await other.get(`/v1.1/orders/ST${placedId}/`);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ error: "invalid_id", message: "orders.error.notFound" });
+    expect((await other.get("/v1.1/orders/")).json()).toEqual({ active_orders: [], completed_orders: [] });
+    const guest = testVisitor(t);
+    for (const url of ["/v1.1/orders/", `/v1.1/orders/ST${placedId}/`]) {
+      const response = await guest.get(url);
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe("login_required");
+    }
+  });
+
+  it.each([
+    ["an unknown number", "ST999999999"],
+    ["a number beyond any id", "ST99999999999"],
+    ["no prefix letters but words", "order-1"],
+    ["digits of another script", "ST%D9%A1"],
+    ["zero", "ST0"],
+  ])("answers %s as not found", async (_case, number) => {
+    const response = await member.get(`/v1.1/orders/${number}/`);
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe("invalid_id");
   });
 });

@@ -11,6 +11,8 @@ import { orderLines, orderShipments, orders } from "./orders.schema.ts";
 import { RETURN_WINDOW_DAYS, type ReturnOutput } from "./returns.contract.ts";
 
 export { ORDER_PREFIX, orderIdOf, orderNumber } from "./order-numbers.ts";
+/** The guest's read-only page of an order, opened by its token (the confirmation mail's link). */
+export const orderViewPath = (token: string) => `/orders/view/?token=${token}`;
 
 const fail = (status: number, code: string, message: string): never => {
   throw new HttpError(status, code, message);
@@ -51,11 +53,11 @@ export async function orderParts(db: Db | Tx, orderId: number) {
 const ACTIVE = ["placed", "shipped"];
 
 /** An order in the member area's shape (the Order and Order line entities). */
-function orderOutput(
+export function shapeOrder(
   order: OrderRow,
   shipments: ShipmentRow[],
   lines: LineRow[],
-  returns: ReturnOutput[],
+  returns: ReturnOutput[] = [],
 ): OrderOutput {
   const amount = (minor: number) => toAmount(minor, order.currency);
   const main = shipments[0];
@@ -68,7 +70,8 @@ function orderOutput(
     vat_amount: amount(order.vatTotal),
     delivery_cost: amount(order.deliveryTotal),
     payment_fee: { amount: amount(order.paymentFee) },
-    coupons: order.coupons.map((c) => ({ code: c.code })),
+    coupons: order.coupons.map((c) => ({ code: c.code, amount: amount(c.amount) })),
+    giftcards: order.giftCards.map((card) => ({ code: `…${card.last4}`, amount: amount(card.amount) })),
     status: order.status,
     delivery_method: {
       is_pickup: main?.pickupAddress != null,
@@ -156,7 +159,7 @@ export async function listOrders(db: Db, userId: number): Promise<OrderListOutpu
     : [[], []];
   const returns = await returnsOfOrders(db, ids);
   const shaped = rows.map((order) =>
-    orderOutput(
+    shapeOrder(
       order,
       shipments.filter((s) => s.orderId === order.id),
       lines.filter((l) => l.orderId === order.id),
@@ -192,7 +195,7 @@ export async function getOrder(db: Db, userId: number, number: string): Promise<
     orderParts(db, order.id),
     returnsOfOrders(db, [order.id]),
   ]);
-  return orderOutput(order, shipments, lines, returns.get(order.id) ?? []);
+  return shapeOrder(order, shipments, lines, returns.get(order.id) ?? []);
 }
 
 /** The order with its packages and lines, for the confirmation mail. */

@@ -13,6 +13,40 @@ export interface SummaryTotals {
   giftcards?: { code: string; amount: number }[];
 }
 
+/** The totals an order gives (spec §3: vat_amount, total_order_amount, delivery_cost), with its lines. */
+export interface OrderTotals {
+  currency: string;
+  total_order_amount: number;
+  vat_amount: number;
+  delivery_cost: number;
+  payment_fee: { amount: number };
+  coupons: { code: string; amount: number }[];
+  giftcards: { code: string; amount: number }[];
+  suppliers: { items: { total_net_price: number }[] }[];
+}
+
+/**
+ * An order's totals as the price summary reads a bag's: the subtotal is the goods (every line with its
+ * add-ons, as the bag's), delivery has no struck-through regular price (the order keeps what was
+ * paid), and the total is what the payment method paid — the order's total less its gift cards, as
+ * the bag shows it (decision 0035).
+ */
+export function orderSummaryTotals(order: OrderTotals): SummaryTotals {
+  const cents = (amount: number) => Math.round(amount * 100) / 100;
+  const goods = order.suppliers.flatMap((s) => s.items).reduce((sum, item) => sum + item.total_net_price, 0);
+  const giftCards = order.giftcards.reduce((sum, card) => sum + card.amount, 0);
+  return {
+    cart_total_amount: cents(goods),
+    payment_total: cents(order.total_order_amount - giftCards),
+    payment_total_vat: order.vat_amount,
+    payment_fee: order.payment_fee,
+    currency: order.currency,
+    delivery: { unit_price: order.delivery_cost, unit_rrp: order.delivery_cost },
+    coupons: order.coupons,
+    giftcards: order.giftcards,
+  };
+}
+
 /**
  * The spec's validity rule: VAT, total, currency and language present, every coupon with a code and
  * every gift card with a code and an amount. Until then the summary is a skeleton.

@@ -57,6 +57,11 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
               </Link>
             </li>
             <li>
+              <Link to="/orders/lookup/" className="underline-offset-2 hover:underline">
+                <FormattedMessage id="orders.lookup.title" />
+              </Link>
+            </li>
+            <li>
               <Link to="/policies/privacy/" className="underline-offset-2 hover:underline">
                 <FormattedMessage id="footer.privacy" />
               </Link>

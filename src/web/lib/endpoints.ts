@@ -78,6 +78,7 @@ import type {
   favouritesQuery,
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
+import type { orderLookupInput, orderLookupOutput } from "#modules/orders/order-lookup.contract.ts";
 import type { invoiceDownloadOutput } from "#modules/orders/orders.contract.ts";
 import type {
   returnableOutput,
@@ -181,6 +182,11 @@ export interface Endpoints {
   "POST /account/signup-tastemaker/": {
     body: z.input<typeof tastemakerApplicationInput>;
     response: z.output<typeof applicationReceivedOutput>;
+  };
+  // Orders (a guest's lookup; the member's order pages read in their loaders)
+  "POST /v1.1/orders/lookup/": {
+    body: z.input<typeof orderLookupInput>;
+    response: z.output<typeof orderLookupOutput>;
   };
 
   // Content lists (the first page comes with the page; these are "load more" and secondary data)

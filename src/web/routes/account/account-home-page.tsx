@@ -48,6 +48,12 @@ export default function AccountHomePage({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <div className="mt-8 flex flex-wrap gap-3">
+        <Link
+          to="/account/orders/"
+          className="rounded-full border border-neutral-500 px-5 py-2 font-semibold"
+        >
+          <FormattedMessage id="accountHome.orders" />
+        </Link>
         <Link to="/" className="rounded-full border border-neutral-500 px-5 py-2 font-semibold">
           <FormattedMessage id="accountHome.shop" />
         </Link>
