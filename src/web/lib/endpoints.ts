@@ -76,6 +76,7 @@ import type {
   favouritesOutput,
   favouritesPageOutput,
   favouritesQuery,
+  pendingFavouriteOutput,
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
 import type { invoiceDownloadOutput } from "#modules/orders/orders.contract.ts";
@@ -166,6 +167,10 @@ export interface Endpoints {
   "POST /api/favorites/remove/": {
     body: z.input<typeof favouriteInput>;
     response: z.output<typeof favouritesOutput>;
+  };
+  "POST /api/favorites/pending/": {
+    body: z.input<typeof favouriteInput>;
+    response: z.output<typeof pendingFavouriteOutput>;
   };
 
   // Content lists (the first page comes with the page; these are "load more" and secondary data)
