@@ -16,6 +16,7 @@ import {
   exportMemberFavourites,
   forgetMemberFavourites,
 } from "#modules/favourites/favourites.service.ts";
+import { adoptPendingFavourites } from "#modules/favourites/pending-favourites.ts";
 import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 import { operatorRoutes } from "#modules/orders/operator.routes.ts";
 import { orderLookupRoutes } from "#modules/orders/order-lookup.routes.ts";
@@ -30,10 +31,12 @@ import type { OrderPlacedEvent } from "./plugins/metrics.ts";
 
 /**
  * At sign-up, log-in and social sign-in, the favourites and the bag the visitor gathered anonymously
- * become the member's. Composed here because accounts sits below the modules that own them.
+ * become the member's, and so do the products whose hearts they tapped before logging in (kept in
+ * the session, decision 0032). Composed here because accounts sits below the modules that own them.
  */
 const adoptAnonymousBelongings: AfterSignIn = async (db, sessionId, userId) => {
   await adoptAnonymousFavourites(db, sessionId, userId);
+  await adoptPendingFavourites(db, sessionId, userId);
   await adoptAnonymousCart(db, sessionId, userId);
 };
 

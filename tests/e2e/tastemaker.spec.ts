@@ -104,6 +104,9 @@ async function applyWithMistakesFirst(page: Page) {
   await expectNoSeriousA11yViolations(page);
   await dialog.getByRole("link", { name: "Gå til min konto" }).click();
   await expect(page).toHaveURL(/\/account\/home\/$/);
+  // Having applied, the member is no longer invited to the programme from the account home.
+  await expect(page.getByTestId("tile-orders")).toBeVisible();
+  await expect(page.getByTestId("tile-tastemaker")).toHaveCount(0);
 
   // Back on the page, the member sees where the application stands instead of the form.
   await gotoLive(page, "/account/tastemaker/");

@@ -26,9 +26,12 @@ import { type ExportMemberElsewhere, exportMemberData } from "./data-export.serv
 import {
   authorizeUrl,
   completeSignIn,
+  OAUTH_NEXT_COOKIE,
   OAUTH_STATE_COOKIE,
   OAUTH_STATE_PATH,
   OAUTH_STATE_SECONDS,
+  signInFailedUrl,
+  signInTarget,
 } from "./oauth.service.ts";
 import { countSignUp, countValidationMail } from "./rate-limit.service.ts";
 import { memberOf, requireMember } from "./require-member.ts";
@@ -284,20 +287,27 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
       preHandler: socialSignInSetUp,
       schema: {
         tags,
-        summary: "Start social sign-in (when a provider is configured)",
+        summary:
+          "Start social sign-in (when a provider is configured); `next`, a path on the shop, is where the member lands afterwards",
+        querystring: z.object({ next: z.string().max(2048).optional() }),
         response: { 302: redirectOutput("to the provider's sign-in page"), 404: notSetUpOutput },
       },
     },
     async (request, reply) => {
       // provider is set here: without one the preHandler has answered 404.
       const { url, state } = authorizeUrl(provider!, callbackUrl(request));
-      reply.setCookie(OAUTH_STATE_COOKIE, state, {
+      const flowCookie = {
         path: OAUTH_STATE_PATH,
         httpOnly: true,
-        sameSite: "lax",
+        sameSite: "lax" as const,
         secure: fastify.config.secureCookies,
         maxAge: OAUTH_STATE_SECONDS,
-      });
+      };
+      reply.setCookie(OAUTH_STATE_COOKIE, state, flowCookie);
+      // Only a path on the shop is kept; anything else is dropped, as if no `next` had been given.
+      const next = signInTarget(request.query.next);
+      if (next !== signInTarget(null)) reply.setCookie(OAUTH_NEXT_COOKIE, next, flowCookie);
+      else reply.clearCookie(OAUTH_NEXT_COOKIE, { path: OAUTH_STATE_PATH });
       return reply.redirect(url);
     },
   );
@@ -315,7 +325,7 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
         }),
         response: {
           302: redirectOutput(
-            "to the member's home, or back to log in with ?oauth_error=state|profile|provider",
+            "to the `next` the sign-in started with (a path on the shop) or the member's home, or back to log in with ?oauth_error=state|profile|provider",
           ),
           404: notSetUpOutput,
         },
@@ -323,7 +333,9 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
     },
     async (request, reply) => {
       const expectedState = request.cookies[OAUTH_STATE_COOKIE];
+      const next = request.cookies[OAUTH_NEXT_COOKIE];
       reply.clearCookie(OAUTH_STATE_COOKIE, { path: OAUTH_STATE_PATH });
+      reply.clearCookie(OAUTH_NEXT_COOKIE, { path: OAUTH_STATE_PATH });
       try {
         const outcome = await completeSignIn(
           db,
@@ -331,12 +343,12 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
           { ...request.query, expectedState, callbackUrl: callbackUrl(request) },
           { locale: request.locale, market: request.market.code },
         );
-        if ("failed" in outcome) return reply.redirect(`/account/login/?oauth_error=${outcome.failed}`);
+        if ("failed" in outcome) return reply.redirect(signInFailedUrl(outcome.failed, next));
         await signIn(request, reply, outcome.user);
-        return reply.redirect("/account/home/");
+        return reply.redirect(signInTarget(next));
       } catch (error) {
         request.log.warn({ err: error }, "social sign-in failed");
-        return reply.redirect("/account/login/?oauth_error=provider");
+        return reply.redirect(signInFailedUrl("provider", next));
       }
     },
   );

@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
 import { seedDemoShop } from "#seed/seed.ts";
-import { cookiesFrom, createTestApp, type TestApp } from "#server/testing.ts";
+import { cookiesFrom, createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
 import { createSession } from "./session.service.ts";
 
 // A stand-in for the provider: a token endpoint and a profile endpoint, each answering by the code.
@@ -217,5 +217,83 @@ describe("social sign-in", () => {
       expect(back.headers.location).toBe("/account/home/");
       expect(tokenRequests.at(-1)?.get("redirect_uri")).toBe(`${address}/api/auth/oauth/callback/`);
     }
+  });
+
+  it("comes back to the page the log-in started from, kept beside the state and never sent to the provider", async () => {
+    const next = "/p/some-boot/?colour=red&size=42";
+    const started = await get(`/api/auth/oauth/start/?next=${encodeURIComponent(next)}`);
+    const state = cookiesFrom(started).oauth_state as string;
+    const kept = started.cookies.find((c) => c.name === "oauth_next");
+    expect(kept).toMatchObject({
+      value: next,
+      path: "/api/auth/oauth/",
+      httpOnly: true,
+      sameSite: "Lax",
+      maxAge: 600,
+    });
+    expect(started.headers.location).not.toContain("some-boot");
+    const back = await callback({ code: "good", state }, { oauth_state: state, oauth_next: next });
+    expect(back.headers.location).toBe(next);
+    expect(back.cookies.find((c) => c.name === "oauth_next")?.value).toBe("");
+    // A sign-in that fails goes back to log in, still knowing where the visitor was going.
+    const again = await get(`/api/auth/oauth/start/?next=${encodeURIComponent(next)}`);
+    const againState = cookiesFrom(again).oauth_state as string;
+    const failed = await callback(
+      { code: "expired", state: againState },
+      { oauth_state: againState, oauth_next: next },
+    );
+    expect(failed.headers.location).toBe(
+      `/account/login/?oauth_error=provider&next=${encodeURIComponent(next)}`,
+    );
+  });
+
+  it("keeps no `next` that leads off the shop, and follows no planted one", async () => {
+    for (const next of [
+      "https://evil.example/",
+      "//evil.example/",
+      "/\\evil.example/",
+      "/\tevil",
+      "javascript:alert(1)",
+      "/%2F%2Fevil.example",
+      "x".repeat(3000),
+    ]) {
+      const started = await get(`/api/auth/oauth/start/?next=${encodeURIComponent(next)}`);
+      expect([302, 400], next).toContain(started.statusCode);
+      if (started.statusCode === 400) continue;
+      expect(cookiesFrom(started).oauth_next ?? "", next).toBe("");
+      const state = cookiesFrom(started).oauth_state as string;
+      // A cookie planted by someone else is checked again before it is followed.
+      const back = await callback(
+        { code: "good", state },
+        { oauth_state: state, oauth_next: encodeURIComponent(next) },
+      );
+      expect(back.headers.location, next).toBe("/account/home/");
+      const failed = await callback(
+        { code: "good", state: "forged" },
+        { oauth_state: state, oauth_next: encodeURIComponent(next) },
+      );
+      expect(failed.headers.location, next).toBe("/account/login/?oauth_error=state");
+    }
+  });
+
+  it("makes the products whose hearts the visitor tapped before signing in favourites", async () => {
+    const [product] = await rows<{ id: number }>(
+      t.database.db,
+      sql`select id from products where online order by id desc limit 1`,
+    );
+    const productId = product?.id as number;
+    const tapped = await t.app.inject({
+      method: "POST",
+      url: "/api/favorites/pending/",
+      payload: { product_id: productId },
+      headers: csrfHeaders(t.config),
+    });
+    expect(tapped.statusCode).toBe(200);
+    const visitor = { sessionid: cookiesFrom(tapped).sessionid as string };
+    const { cookies, state } = await start(visitor);
+    const back = await callback({ code: "good", state }, cookies);
+    expect(back.headers.location).toBe("/account/home/");
+    const session = { sessionid: cookiesFrom(back).sessionid as string };
+    expect((await get("/api/favorites/", session)).json().product_ids).toContain(productId);
   });
 });

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import type { Db } from "#db/client.ts";
+import { sameOriginPath } from "#kernel/redirect-target.ts";
 import type { SessionUser } from "#kernel/session-user.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import { findOrCreateOAuthUser } from "./accounts.service.ts";
@@ -23,6 +24,28 @@ export interface OAuthProvider {
 export const OAUTH_STATE_COOKIE = "oauth_state";
 export const OAUTH_STATE_PATH = "/api/auth/oauth/";
 export const OAUTH_STATE_SECONDS = 600;
+
+/**
+ * Where the visitor goes after signing in (the log-in page's `next`), kept beside the state for the
+ * round trip. It never travels to the provider, and it is checked as a same-origin path (decision
+ * 0021) both when it is kept and when it is followed, so neither the provider nor a planted cookie
+ * can send the member away from the shop.
+ */
+export const OAUTH_NEXT_COOKIE = "oauth_next";
+export const AFTER_SIGN_IN = "/account/home/";
+
+/** The page to land on after social sign-in: `next` when it stays on the shop, else the member's home. */
+export function signInTarget(next: string | null | undefined): string {
+  return sameOriginPath(next) ?? AFTER_SIGN_IN;
+}
+
+/** The log-in page a failed social sign-in returns to, saying why and keeping where the visitor was going. */
+export function signInFailedUrl(failure: SignInFailure, next: string | null | undefined): string {
+  const target = sameOriginPath(next);
+  const query = new URLSearchParams({ oauth_error: failure });
+  if (target && target !== AFTER_SIGN_IN) query.set("next", target);
+  return `/account/login/?${query}`;
+}
 
 /** A provider that does not answer in this time fails the sign-in instead of holding the request. */
 const PROVIDER_TIMEOUT_MS = 10_000;

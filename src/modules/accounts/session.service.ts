@@ -115,6 +115,12 @@ export async function updateSessionData(db: Db, id: string, patch: Record<string
     .where(eq(sessions.id, id));
 }
 
+/** A session's data (what `updateSessionData` wrote), or an empty object when the session is gone. */
+export async function readSessionData(db: Db, id: string): Promise<Record<string, unknown>> {
+  const [row] = await db.select({ data: sessions.data }).from(sessions).where(eq(sessions.id, id));
+  return row?.data ?? {};
+}
+
 /**
  * The scheduled purge: a session past its expiry can never be used again (loadSession refuses it),
  * anonymous visitors' and bots' included.

@@ -9,6 +9,12 @@ export const favouriteInput = z.object({
 /** The member's favourite product ids, newest first: adding and removing answer with the whole list. */
 export const favouritesOutput = z.object({ data: z.array(z.object({ product_id: z.number().int() })) });
 
+/**
+ * The heart of a visitor who is not logged in: `pending` when the product is kept for the log-in the
+ * heart leads to, false when the caller is a member and it is a favourite at once.
+ */
+export const pendingFavouriteOutput = z.object({ success: z.literal(true), pending: z.boolean() });
+
 /** Favourites page size (spec §9). */
 export const FAVOURITES_PAGE_SIZE = 6;
 /** Far beyond any member's favourites; a larger page is refused rather than scanned for. */

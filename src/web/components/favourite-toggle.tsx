@@ -1,12 +1,15 @@
 import { Heart } from "lucide-react";
 import { useIntl } from "react-intl";
-import { Link, useLocation } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import { call } from "#web/lib/api.ts";
 import { useFavourites } from "./favourites-context.tsx";
 
 /**
  * The favourite heart (product page, bag lines, product cards). Members toggle it (added ↔ removed);
  * its state comes from the favourites read once per page. Visitors who are not logged in are sent to
- * log in and brought back here.
+ * log in and brought back here; on the way the product is kept in their session, so it is a
+ * favourite once they have logged in, signed up or signed in socially (decision 0032). Before the
+ * page is live the heart is a plain link to log in, without the keeping.
  */
 export function FavouriteToggle({
   productId,
@@ -22,6 +25,7 @@ export function FavouriteToggle({
 }) {
   const intl = useIntl();
   const location = useLocation();
+  const navigate = useNavigate();
   const { loggedIn, ids, toggle } = useFavourites();
   const favourite = ids.has(productId);
   const label = name
@@ -30,17 +34,28 @@ export function FavouriteToggle({
   const icon = (
     <Heart aria-hidden="true" className={`size-5 ${favourite ? "fill-red-600 text-red-600" : ""}`} />
   );
-  if (!loggedIn)
+  if (!loggedIn) {
+    const login = `/account/login/?next=${encodeURIComponent(location.pathname + location.search)}`;
     return (
       <Link
-        to={`/account/login/?next=${encodeURIComponent(location.pathname + location.search)}`}
+        to={login}
         aria-label={label}
         className={className}
         data-testid={testId}
+        onClick={async (event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          // Kept or not (a failure only loses the favourite, as before), the visitor goes to log in.
+          await call("POST /api/favorites/pending/", { json: { product_id: productId } }).catch(
+            () => undefined,
+          );
+          await navigate(login);
+        }}
       >
         {icon}
       </Link>
     );
+  }
   return (
     <button
       type="button"

@@ -110,7 +110,7 @@ function urlOf(endpoint: Endpoint, { params = {}, query = {} }: LooseOptions): s
  * given, fields left undefined or null left out.
  */
 export function endpointUrl<K extends Endpoint>(endpoint: K, ...[request]: OptionsArgument<RequestOf<K>>) {
-  return urlOf(endpoint, (request ?? {}) as LooseOptions);
+  return urlOf(endpoint, (request as unknown as LooseOptions | undefined) ?? {});
 }
 
 /**
@@ -119,7 +119,8 @@ export function endpointUrl<K extends Endpoint>(endpoint: K, ...[request]: Optio
  * the answer has the type of the call's response contract. Errors throw `ApiRequestError`, as `api()`.
  */
 export function call<K extends Endpoint>(endpoint: K, ...[options]: OptionsArgument<CallOptions<K>>) {
-  const loose = (options ?? {}) as LooseOptions;
+  // Widened before use: the union of every endpoint's options is too large for the checker to narrow.
+  const loose: LooseOptions = (options as unknown as LooseOptions | undefined) ?? {};
   return send(endpoint, urlOf(endpoint, loose), loose);
 }
 
@@ -132,7 +133,7 @@ export function callAt<K extends Endpoint>(
   url: string,
   ...[options]: OptionsArgument<SendOptions<K>>
 ) {
-  return send(endpoint, url, (options ?? {}) as LooseOptions);
+  return send(endpoint, url, (options as unknown as LooseOptions | undefined) ?? {});
 }
 
 function send<K extends Endpoint>(endpoint: K, url: string, options: LooseOptions) {

@@ -76,6 +76,7 @@ import type {
   favouritesOutput,
   favouritesPageOutput,
   favouritesQuery,
+  pendingFavouriteOutput,
 } from "#modules/favourites/favourites.contract.ts";
 import type { marketSelectedOutput, selectMarketInput } from "#modules/markets/markets.contract.ts";
 import type { orderLookupInput, orderLookupOutput } from "#modules/orders/order-lookup.contract.ts";
@@ -176,6 +177,10 @@ export interface Endpoints {
   "POST /api/favorites/remove/": {
     body: z.input<typeof favouriteInput>;
     response: z.output<typeof favouritesOutput>;
+  };
+  "POST /api/favorites/pending/": {
+    body: z.input<typeof favouriteInput>;
+    response: z.output<typeof pendingFavouriteOutput>;
   };
 
   // The tastemaker programme

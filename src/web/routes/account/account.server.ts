@@ -1,7 +1,10 @@
 import { redirect } from "react-router";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
 import { favouritesQuery } from "#modules/favourites/favourites.contract.ts";
-import { favouritesPage } from "#modules/favourites/favourites.service.ts";
+import { countFavourites, favouritesPage } from "#modules/favourites/favourites.service.ts";
+import { pendingFavouritesNotice } from "#modules/favourites/pending-favourites.ts";
+import { type LatestOrder, latestOrder } from "#modules/orders/latest-order.service.ts";
+import { applicationStatusOf } from "#modules/tastemakers/tastemakers.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { soft } from "#web/lib/page-data.server.ts";
@@ -24,6 +27,43 @@ export async function popularProducts(shop: ShopRequestContext) {
     getProductCards(shop.database.db, { currency: shop.market.currency, limit: 12 }),
     [],
   );
+}
+
+/**
+ * The log-in page's note for a visitor whose heart kept a product: it becomes a favourite at log-in.
+ * Secondary: a failure shows no note.
+ */
+export async function pendingFavourite(shop: ShopRequestContext) {
+  if (shop.user) return null;
+  return soft(shop, "pending favourite", pendingFavouritesNotice(shop.database.db, shop.sessionId), null);
+}
+
+/**
+ * The account home's data: the member's most recent order (null when they have none, "unavailable"
+ * when it could not be read) and how many favourites they have (null when it could not be counted).
+ * Both are secondary: the home still opens, with its links, when either fails.
+ */
+export async function memberHome(shop: ShopRequestContext): Promise<{
+  latestOrder: LatestOrder | null | "unavailable";
+  favouritesCount: number | null;
+  /** Whether the member has applied to the tastemaker programme (the tile invites only those who have not). */
+  appliedToTastemakers: boolean;
+}> {
+  const { db } = shop.database;
+  const memberId = shop.user?.id;
+  if (memberId === undefined)
+    return { latestOrder: null, favouritesCount: null, appliedToTastemakers: false };
+  const [order, favouritesCount, application] = await Promise.all([
+    soft<LatestOrder | null | "unavailable">(
+      shop,
+      "account home latest order",
+      latestOrder(db, memberId),
+      "unavailable",
+    ),
+    soft<number | null>(shop, "account home favourites count", countFavourites(db, shop.shopper.owner), null),
+    soft(shop, "account home tastemaker application", applicationStatusOf(db, memberId), null),
+  ]);
+  return { latestOrder: order, favouritesCount, appliedToTastemakers: application !== null };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { CirclePlay, Heart, Package, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -6,6 +7,7 @@ import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { emailInput, loginInput } from "#modules/accounts/accounts.contract.ts";
 import { shopContext } from "#server/request-context.ts";
+import { type LinkCard, LinkCardSlider } from "#web/components/link-card-slider.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { call } from "#web/lib/api.ts";
 import { safeNext } from "#web/lib/auth-client.ts";
@@ -15,14 +17,17 @@ import { FormError } from "#web/ui/form-error.tsx";
 import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import type { Route } from "./+types/login-page.ts";
-import { pageTitle, popularProducts } from "./account.server.ts";
+import { pageTitle, pendingFavourite, popularProducts } from "./account.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
+  const [products, favourite] = await Promise.all([popularProducts(shop), pendingFavourite(shop)]);
   return {
     title: pageTitle(shop, "meta.login.title"),
     oauth: shop.config.oauth ? { name: shop.config.oauth.name } : null,
-    products: await popularProducts(shop),
+    products,
+    /** A product whose heart this visitor tapped: it becomes a favourite at log-in. */
+    pendingFavourite: favourite,
   };
 }
 
@@ -34,7 +39,8 @@ const landingForm = emailInput;
 
 /**
  * The member landing page: an e-mail field whose button opens the login modal, or the validate
- * modal when `validate_email` is in the address (after sign-up).
+ * modal when `validate_email` is in the address (after sign-up); social sign-in (kept from the same
+ * `next`); then what an account gives: popular products, cards to the member area, a word on why.
  */
 export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
@@ -43,6 +49,37 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
   const next = safeNext(params.get("next"));
   const [loginOpen, setLoginOpen] = useState(false);
   const [email, setEmail] = useState(validateEmail ?? "");
+  const cards: LinkCard[] = [
+    {
+      to: "/account/favorites/",
+      icon: Heart,
+      title: intl.formatMessage({ id: "login.cards.favourites.title" }),
+      text: intl.formatMessage({ id: "login.cards.favourites.text" }),
+    },
+    {
+      to: "/account/orders/",
+      icon: Package,
+      title: intl.formatMessage({ id: "login.cards.orders.title" }),
+      text: intl.formatMessage({ id: "login.cards.orders.text" }),
+    },
+    {
+      to: "/masterclass/",
+      icon: CirclePlay,
+      title: intl.formatMessage({ id: "login.cards.masterclass.title" }),
+      text: intl.formatMessage({ id: "login.cards.masterclass.text" }),
+    },
+    {
+      to: "/account/tastemaker/",
+      icon: Sparkles,
+      title: intl.formatMessage({ id: "login.cards.tastemaker.title" }),
+      text: intl.formatMessage({ id: "login.cards.tastemaker.text" }),
+    },
+  ];
+  // Social sign-in comes back to the same place as the log-in form would (the server checks it again).
+  const socialStart =
+    next === safeNext(null)
+      ? "/api/auth/oauth/start/"
+      : `/api/auth/oauth/start/?next=${encodeURIComponent(next)}`;
   const landing = useForm<z.input<typeof landingForm>, unknown, z.output<typeof landingForm>>({
     resolver: zodResolver(landingForm),
     mode: "onTouched",
@@ -55,6 +92,24 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         <h1 className="mb-6 text-3xl font-bold">
           <FormattedMessage id="login.title" />
         </h1>
+        {loaderData.pendingFavourite && (
+          <p
+            role="status"
+            className="mb-4 flex items-start gap-2 rounded border border-pitch-700 bg-pitch-100 p-3 text-sm text-pitch-900"
+            data-testid="pending-favourite"
+          >
+            <Heart aria-hidden="true" className="mt-0.5 size-4 shrink-0 fill-red-600 text-red-600" />
+            <span>
+              <FormattedMessage
+                id="login.pendingFavourite"
+                values={{
+                  name: loaderData.pendingFavourite.name,
+                  others: loaderData.pendingFavourite.count - 1,
+                }}
+              />
+            </span>
+          </p>
+        )}
         {params.get("oauth_error") && (
           <p role="alert" className="mb-4 rounded border border-red-700 bg-red-50 p-3 text-sm text-red-800">
             <FormattedMessage id="login.oauthError" />
@@ -86,7 +141,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         </div>
         {loaderData.oauth && (
           <a
-            href="/api/auth/oauth/start/"
+            href={socialStart}
             aria-disabled={validateEmail ? true : undefined}
             onClick={(event) => validateEmail && event.preventDefault()}
             className={`mb-3 block w-full rounded-full border border-neutral-500 px-4 py-3 text-center font-semibold ${validateEmail ? "pointer-events-none opacity-50" : ""}`}
@@ -102,6 +157,7 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <ProductSlider title={intl.formatMessage({ id: "login.products.title" })} cards={loaderData.products} />
+      <LinkCardSlider title={intl.formatMessage({ id: "login.cards.title" })} cards={cards} />
       <section className="mx-auto mt-6 max-w-3xl rounded-lg bg-pitch-100 p-6">
         <h2 className="text-xl font-bold">
           <FormattedMessage id="login.info.title" />
