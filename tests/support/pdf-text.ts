@@ -1,34 +1,10 @@
-import zlib from "node:zlib";
+import { extractText } from "unpdf";
 
 /**
- * The text a PDF made by the shop (pdfkit, built-in fonts) shows, one line per text operator: each
- * content stream is inflated and its TJ/Tj strings decoded (hex or literal, Windows-1252). Enough to
- * check that a slip or an invoice names what it must; not a general PDF reader.
+ * The text a PDF shows, read back with a real PDF reader (unpdf, pdf.js), every kind of space
+ * (no-break, narrow) as one plain space: enough to check that an invoice or a slip names what it must.
  */
-export function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString("latin1");
-  const texts: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (const match of raw.matchAll(streams)) {
-    const bytes = Buffer.from(match[1] as string, "latin1");
-    let content: string;
-    try {
-      content = zlib.inflateSync(bytes).toString("latin1");
-    } catch {
-      content = bytes.toString("latin1");
-    }
-    for (const op of content.matchAll(/(\[(?:[^\]]*)\]\s*TJ|(?:<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\))\s*Tj)/g)) {
-      const parts = (op[0] as string).match(/<[0-9a-fA-F]*>|\((?:\\.|[^\\)])*\)/g) ?? [];
-      texts.push(
-        parts
-          .map((part) =>
-            part.startsWith("<")
-              ? Buffer.from(part.slice(1, -1), "hex").toString("latin1")
-              : part.slice(1, -1).replace(/\\([()\\])/g, "$1"),
-          )
-          .join(""),
-      );
-    }
-  }
-  return texts.join("\n");
+export async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
+  const { text } = await extractText(new Uint8Array(pdf), { mergePages: true });
+  return text.replace(/\s+/g, " ");
 }

@@ -1,7 +1,3 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import type { Font } from "fontkit";
-import * as fontkit from "fontkit";
 import { IntlMessageFormat } from "intl-messageformat";
 import PDFDocument from "pdfkit";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
@@ -18,23 +14,7 @@ import {
   type UiLocale,
 } from "#modules/markets/markets.service.ts";
 import type { Invoice, InvoiceRow } from "./invoice.ts";
-
-/**
- * DejaVu Sans (from the dejavu-fonts-ttf package; Bitstream Vera licence, DejaVu changes in the
- * public domain) is embedded in every invoice: it has every letter of the shop's languages (ł ą ę ś
- * ż, æ ø å, ä ö ü ß, é è ç, ő ű, ř č) and the signs that money and dates are written with (€, the
- * narrow no-break space, the minus sign), which the PDF standard fonts lack. Parsed once per process
- * (parsing takes several times longer than drawing an invoice); pdfkit embeds only the glyphs an
- * invoice uses.
- */
-const require = createRequire(import.meta.url);
-let fonts: { regular: Font; bold: Font } | undefined;
-function invoiceFonts() {
-  const open = (file: string) =>
-    fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-  fonts ??= { regular: open("DejaVuSans.ttf") as Font, bold: open("DejaVuSans-Bold.ttf") as Font };
-  return fonts;
-}
+import { registerShopFonts } from "./pdf-fonts.ts";
 
 const INK = "#111827";
 const MUTED = "#4b5563";
@@ -112,7 +92,6 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const paymentMethod =
     invoice.payment.gateway === "giftcard" ? t("invoice.payment.giftCard") : invoice.payment.method;
 
-  const { regular, bold } = invoiceFonts();
   const title = t("invoice.documentTitle", { number: invoice.number });
   const doc = new PDFDocument({
     size: "A4",
@@ -133,9 +112,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
   });
-  // pdfkit takes a parsed fontkit font as well as a file (its types name only files).
-  doc.registerFont("Body", regular as unknown as Buffer);
-  doc.registerFont("Bold", bold as unknown as Buffer);
+  registerShopFonts(doc);
 
   const write = (
     text: string,

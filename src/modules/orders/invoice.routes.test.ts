@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
-import { extractText } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
 import { vatIncluded } from "#modules/cart/cart-totals.ts";
 import { formatMoney } from "#modules/markets/markets.service.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
+import { pdfText } from "../../../tests/support/pdf-text.ts";
 import { insertOrderAndShipments } from "./order-placement.steps.ts";
 import { draftLine, draftOrder, draftShipment } from "./orders.test-helpers.ts";
 
@@ -162,11 +162,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The PDF's text with every kind of space (no-break, narrow) as one plain space. */
-async function pdfText(body: Buffer) {
-  const { text } = await extractText(new Uint8Array(body), { mergePages: true });
-  return text.replace(/\s+/g, " ");
-}
 const plain = (text: string) => text.replace(/\s+/g, " ");
 const percent = (tag: string, rate: number) =>
   plain(new Intl.NumberFormat(tag, { style: "percent", maximumFractionDigits: 2 }).format(rate / 100));

@@ -141,7 +141,7 @@ describe("requesting a return", () => {
     expect(mail).toContain(`filename=return-slip-${body.return.return_number}.pdf`);
     const attached = attachedPdf(OWNER);
     expect(attached.subarray(0, 5).toString()).toBe("%PDF-");
-    const attachedText = pdfText(attached);
+    const attachedText = await pdfText(attached);
     expect(attachedText).toContain(body.return.return_number);
     expect(attachedText).toContain(order.number);
 
@@ -150,7 +150,7 @@ describe("requesting a return", () => {
     expect(slip.headers["content-type"]).toBe("application/pdf");
     expect(slip.headers["cache-control"]).toBe("private, no-store");
     expect(slip.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
-    const text = pdfText(slip.rawPayload);
+    const text = await pdfText(slip.rawPayload);
     expect(text).toContain(body.return.return_number);
     expect(text).toContain("Return slip");
     expect(text).toContain("Too small");
