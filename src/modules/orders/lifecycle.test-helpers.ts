@@ -1,11 +1,10 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rows } from "#db/client.ts";
 import { mailOutbox } from "#modules/mail/mail-outbox.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
-import { decodeQuotedPrintable, mailFiles } from "../../../tests/support/mail-files.ts";
+import { mailsToIn } from "../../../tests/support/mail-files.ts";
 import { insertOrderAndShipments } from "./order-placement.steps.ts";
 import { draftLine, draftOrder, draftShipment } from "./orders.test-helpers.ts";
 import type { LifecycleDeps } from "./shipment-lifecycle.service.ts";
@@ -117,8 +116,5 @@ export async function placeTestOrder(
 
 /** The mails written for an address, oldest first, decoded. */
 export function mailsTo(t: TestApp, email: string): string[] {
-  const dir = path.join(t.config.dataDir, "mail");
-  return mailFiles(dir)
-    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((text) => text.includes(`To: ${email}`));
+  return mailsToIn(path.join(t.config.dataDir, "mail"), email);
 }
