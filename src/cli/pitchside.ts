@@ -2,10 +2,11 @@
 // `npm run pitchside -- reindex` to rebuild the search columns after products changed outside the shop,
 // `npm run pitchside -- tastemakers list|export|decide` for the tastemaker programme's reviewers.
 import { parseArgs } from "node:util";
-import { openDatabase } from "#db/client.ts";
+import { type Database, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { HttpError } from "#kernel/errors.ts";
-import { mailOutbox } from "#modules/mail/mail-outbox.ts";
+import { type MailOutbox, mailOutbox } from "#modules/mail/mail-outbox.ts";
+import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
 import { setStockBySku } from "#modules/product/stock-alerts.service.ts";
 import { reindexSearch } from "#modules/search/search-documents.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
@@ -61,74 +62,52 @@ if (command === "tastemakers") {
   process.exit(code);
 }
 
-if (command === "orders") {
+/**
+ * Runs a command that changes the shop and may queue mail (stock, orders): opens and migrates the
+ * database, starts a job queue with no workers of its own, runs `work`, then sends what is due before
+ * closing both — so a shop on the embedded database (which no second process may open) mails now.
+ */
+async function withShopAndJobs<T>(
+  work: (shop: { db: Database["db"]; mail: MailOutbox; publicUrlFor: PublicUrlFor }) => Promise<T>,
+): Promise<T> {
   const config = loadConfig(process.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const quiet = { info() {}, warn() {}, error: (object: object) => console.error(object) };
-  // As for stock: the change queues its mail, and this command sends what is due before it ends.
-  const jobs = createShopJobQueue(
-    { ...config, jobWorkers: false },
-    database,
-    publicAddressesOf(config),
-    quiet,
-  );
-  let exitCode = 0;
+  const addresses = publicAddressesOf(config);
+  const jobs = createShopJobQueue({ ...config, jobWorkers: false }, database, addresses, quiet);
   try {
     await runMigrations(database);
     await jobs.start();
-    const result = await runOrdersCommand(
-      database.db,
-      { mail: mailOutbox(jobs), publicUrlFor: publicAddressesOf(config).forMarket },
-      rest,
-    );
+    const result = await work({ db: database.db, mail: mailOutbox(jobs), publicUrlFor: addresses.forMarket });
     await jobs.drain();
-    exitCode = result.exitCode;
-    if (result.exitCode === 0) console.log(result.output);
-    else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
+    return result;
   } finally {
     await jobs.stop();
     await database.close();
   }
-  process.exit(exitCode);
+}
+
+if (command === "orders") {
+  const result = await withShopAndJobs(({ db, ...deps }) => runOrdersCommand(db, deps, rest));
+  if (result.exitCode === 0) console.log(result.output);
+  else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
+  process.exit(result.exitCode);
 }
 
 if (command === "stock") {
   const [sku, quantity] = rest;
   if (!sku || quantity === undefined || !/^\d+$/.test(quantity))
     fail("stock needs a SKU and a whole quantity.");
-  const config = loadConfig(process.env);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const quiet = { info() {}, warn() {}, error: (object: object) => console.error(object) };
-  // The mails are queued with the stock change; this command then sends what is due, so a shop on
-  // the embedded database (which no second process may open) mails its subscribers now.
-  const jobs = createShopJobQueue(
-    { ...config, jobWorkers: false },
-    database,
-    publicAddressesOf(config),
-    quiet,
-  );
-  try {
-    await runMigrations(database);
-    await jobs.start();
-    const { notified } = await setStockBySku(
-      database.db,
-      mailOutbox(jobs),
-      publicAddressesOf(config).forMarket,
-      {
-        sku,
-        stock: Number(quantity),
+  const { notified } = await withShopAndJobs((shop) =>
+    setStockBySku(shop.db, shop.mail, shop.publicUrlFor, { sku, stock: Number(quantity) }).catch(
+      (error: unknown) => {
+        if (error instanceof HttpError && error.code === "size_not_found")
+          fail(`No size has the SKU "${sku}".`);
+        throw error;
       },
-    ).catch((error: unknown) => {
-      if (error instanceof HttpError && error.code === "size_not_found")
-        fail(`No size has the SKU "${sku}".`);
-      throw error;
-    });
-    await jobs.drain();
-    console.log(`${sku}: ${quantity} in stock; ${notified} back-in-stock e-mail(s) sent.`);
-  } finally {
-    await jobs.stop();
-    await database.close();
-  }
+    ),
+  );
+  console.log(`${sku}: ${quantity} in stock; ${notified} back-in-stock e-mail(s) sent.`);
   process.exit(0);
 }
 

@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from "@playwright/tes
 import { Shopper } from "../support/shopper.ts";
 import { addToBag, placeOrder, prepareCheckout, receiptOrderNumber } from "../support/shopping.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
-import type { Card } from "./catalogue.ts";
+import { buyableSize, type Card } from "./catalogue.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -85,23 +85,11 @@ async function memberWithOrder(request: APIRequestContext) {
   const email = await signUp(request, "Ordre");
   const shopper = new Shopper(ORIGIN, { forwardedFor: `10.78.0.${journey}` });
   expect((await shopper.json("/api/auth/login/", { email, password: PASSWORD })).status).toBe(200);
-  const cards = (await (await request.get("/api/search/?q=*")).json()).products as Card[];
-  let line: { product: number; size: number } | undefined;
-  for (const card of cards) {
-    if (card.is_exclusive || card.attributes.item_type === "package") continue;
-    const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
-      size_id: number;
-      stock_info: number;
-      supplier: string;
-      is_marketplace: boolean;
-    }[];
-    const size = sizes.find((s) => s.stock_info >= 3 && !s.is_marketplace && s.supplier !== "Puma");
-    if (size) {
-      line = { product: card.product_id, size: size.size_id };
-      break;
-    }
-  }
-  if (!line) throw new Error("nothing to order");
+  const { product, size } = await buyableSize(
+    request,
+    (s) => s.stock_info >= 3 && !s.is_marketplace && s.supplier !== "Puma",
+  );
+  const line = { product, size };
   await addToBag(shopper, line);
   const { reviewedTotal } = await prepareCheckout(shopper, { market: "dk", email, payment: "test-card" });
   const number = await receiptOrderNumber(shopper, await placeOrder(shopper, "test-card", reviewedTotal));

@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { buyableSize } from "./catalogue.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -30,26 +31,11 @@ async function newMember(page: Page, email: string) {
 
 /** One size in stock of a product a visitor may buy, put in the bag. */
 async function fillBag(request: APIRequestContext) {
-  const cards = (await (await request.get("/api/search/?q=*")).json()).products as {
-    product_id: number;
-    is_exclusive: boolean;
-    attributes: { item_type: string };
-  }[];
-  for (const card of cards) {
-    if (card.is_exclusive || card.attributes.item_type === "package") continue;
-    const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
-      size_id: number;
-      stock_info: number;
-    }[];
-    const size = sizes.find((s) => s.stock_info > 1);
-    if (!size) continue;
-    const added = await post(request, "/cart/items/add_to_cart/", {
-      form: { product: String(card.product_id), size: String(size.size_id) },
-    });
-    expect(added.status()).toBe(200);
-    return;
-  }
-  throw new Error("no product in stock");
+  const { product, size } = await buyableSize(request, (s) => s.stock_info > 1);
+  const added = await post(request, "/cart/items/add_to_cart/", {
+    form: { product: String(product), size: String(size) },
+  });
+  expect(added.status()).toBe(200);
 }
 
 const card = (page: Page, name: string) =>

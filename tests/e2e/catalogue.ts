@@ -35,3 +35,31 @@ export async function printable(request: APIRequestContext, productId: number): 
   };
   return options.data.length > 0;
 }
+
+/** A size as the availability call lists it. */
+export interface AvailableSize {
+  size_id: number;
+  stock_info: number;
+  supplier: string;
+  is_marketplace: boolean;
+}
+
+/**
+ * The first size that passes `check`, of a plain product (no package) a visitor may buy on the
+ * search's first page. The demo shop is seeded to hold one; not finding it fails the journey.
+ */
+export async function buyableSize(
+  request: APIRequestContext,
+  check: (size: AvailableSize) => boolean,
+): Promise<{ product: number; size: number; name: string }> {
+  const cards = (await (await request.get("/api/search/?q=*")).json()).products as Card[];
+  for (const card of cards) {
+    if (card.is_exclusive || card.attributes.item_type === "package") continue;
+    const sizes = (await (
+      await request.get(`/api/availability/${card.product_id}/`)
+    ).json()) as AvailableSize[];
+    const size = sizes.find(check);
+    if (size) return { product: card.product_id, size: size.size_id, name: card.name };
+  }
+  throw new Error("no product with such a size in stock");
+}

@@ -5,7 +5,7 @@ import { decodeQuotedPrintable, mailFiles } from "../support/mail-files.ts";
 import { Shopper } from "../support/shopper.ts";
 import { addToBag, placeOrder, prepareCheckout, receiptOrderNumber } from "../support/shopping.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
-import type { Card } from "./catalogue.ts";
+import { buyableSize } from "./catalogue.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -24,20 +24,8 @@ async function mailWith(email: string, text: string): Promise<string[]> {
 }
 
 /** A size of the shop's own warehouse, in stock, of a plain product. */
-async function warehouseSize(request: APIRequestContext) {
-  const cards = (await (await request.get("/api/search/?q=*")).json()).products as Card[];
-  for (const card of cards) {
-    if (card.is_exclusive || card.attributes.item_type === "package") continue;
-    const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
-      size_id: number;
-      stock_info: number;
-      supplier: string;
-    }[];
-    const size = sizes.find((s) => s.supplier === "Warehouse" && s.stock_info >= 2);
-    if (size) return { product: card.product_id, size: size.size_id, name: card.name };
-  }
-  throw new Error("no Warehouse size in stock");
-}
+const warehouseSize = (request: APIRequestContext) =>
+  buyableSize(request, (s) => s.supplier === "Warehouse" && s.stock_info >= 2);
 
 /** A fresh member who has bought one Warehouse item (by the test card), logged in in the browser too. */
 async function memberWithOrder(page: Page, n: number) {

@@ -108,7 +108,7 @@ for (const width of [1280, 390]) {
       ]);
 
       await gotoLive(page, "/account/home/");
-      await page.getByRole("link", { name: "Dine ordrer" }).click();
+      await page.getByRole("link", { name: "Dine ordrer", exact: true }).click();
       await expect(page).toHaveURL(/\/account\/orders\/$/);
       await expect(page.getByRole("heading", { level: 1, name: "Dine ordrer" })).toBeVisible();
       const answer = await page.request.get("/account/orders/");

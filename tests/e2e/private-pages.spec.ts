@@ -1,4 +1,5 @@
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { buyableSize } from "./catalogue.ts";
 
 const PRIVATE = "private, no-store";
 /** The shop's origin, as playwright.config.ts's baseURL names it. */
@@ -22,25 +23,6 @@ async function post(
   });
 }
 
-/** A size in stock of some product a visitor may buy. */
-async function buyableSize(request: APIRequestContext) {
-  const cards = (await (await request.get("/api/search/?q=*")).json()).products as {
-    product_id: number;
-    is_exclusive: boolean;
-    attributes: { item_type: string };
-  }[];
-  for (const card of cards) {
-    if (card.is_exclusive || card.attributes.item_type === "package") continue;
-    const sizes = (await (await request.get(`/api/availability/${card.product_id}/`)).json()) as {
-      size_id: number;
-      stock_info: number;
-    }[];
-    const size = sizes.find((s) => s.stock_info > 0);
-    if (size) return { product: card.product_id, size: size.size_id };
-  }
-  throw new Error("no product in stock");
-}
-
 test.describe("pages no cache may keep", () => {
   test.use({ extraHTTPHeaders: { "x-forwarded-for": "198.51.100.140" } });
 
@@ -56,7 +38,7 @@ test.describe("pages no cache may keep", () => {
     expect(again.status()).toBe(200);
     expect(cacheControl(again)).not.toContain("no-store");
 
-    const { product, size } = await buyableSize(request);
+    const { product, size } = await buyableSize(request, (s) => s.stock_info > 0);
     const added = await post(request, "/cart/items/add_to_cart/", {
       form: { product: String(product), size: String(size) },
     });

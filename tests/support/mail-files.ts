@@ -27,6 +27,13 @@ export function mailFiles(mailDir: string): string[] {
     : [];
 }
 
+/** Every mail in a directory to an address, decoded, oldest first. */
+export function mailsToIn(mailDir: string, email: string): string[] {
+  return mailFiles(mailDir)
+    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(mailDir, file), "utf8")))
+    .filter((text) => text.includes(`To: ${email}`));
+}
+
 /** The newest .eml written for an address in a mail directory, decoded, with the first link carrying a token. */
 export function lastMailTo(mailDir: string, email: string): { text: string; link: string } {
   const files = mailFiles(mailDir).reverse();

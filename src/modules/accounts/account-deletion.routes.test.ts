@@ -1,4 +1,3 @@
-import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -11,7 +10,7 @@ import { draftOrder } from "#modules/orders/orders.test-helpers.ts";
 import { stockAlerts } from "#modules/product/stock-alerts.schema.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
-import { decodeQuotedPrintable, mailFiles } from "../../../tests/support/mail-files.ts";
+import { mailsToIn } from "../../../tests/support/mail-files.ts";
 import { sessions, users } from "./accounts.schema.ts";
 import { addresses } from "./addresses.schema.ts";
 
@@ -27,10 +26,7 @@ const PASSWORD = "Correct-Horse-42";
 /** The mails the shop has sent to an address (what is queued is sent first). */
 async function mailsTo(email: string): Promise<string[]> {
   await t.app.jobs.drain();
-  const dir = path.join(t.config.dataDir, "mail");
-  return mailFiles(dir)
-    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((text) => text.includes(`To: ${email}`));
+  return mailsToIn(path.join(t.config.dataDir, "mail"), email);
 }
 
 /** A logged-in member with a favourite, a saved address, an order, a bag and a back-in-stock alert. */

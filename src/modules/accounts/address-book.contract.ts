@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ADDRESS_FIELD_NAMES, type AddressFieldName } from "#modules/markets/address-forms.ts";
 
 /**
  * The member's address book (`/v1.1/addresses/…`). The address itself is checked against its
@@ -9,19 +10,10 @@ import { z } from "zod";
 /** Far beyond any address; the country's own limits (80 characters and less) are checked after. */
 const MAX_TEXT = 300;
 
-/** The text fields of an address, as the address form names them. */
-export const ADDRESS_BOOK_FIELDS = [
-  "name",
-  "company",
-  "address",
-  "addr_number",
-  "address2",
-  "post_nummer",
-  "town",
-  "state",
-  "country",
-  "phone",
-] as const;
+/** The text fields of an address, as the address form names them: all but the checkout's e-mail. */
+export const ADDRESS_BOOK_FIELDS = ADDRESS_FIELD_NAMES.filter(
+  (field): field is Exclude<AddressFieldName, "email"> => field !== "email",
+);
 export type AddressBookField = (typeof ADDRESS_BOOK_FIELDS)[number];
 
 const text = z

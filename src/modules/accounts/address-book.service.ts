@@ -37,17 +37,7 @@ export interface AddressBookEntry {
 type AddressRow = typeof addresses.$inferSelect;
 
 /** The fields a shopper types, without the phone. */
-const TYPED_FIELDS = [
-  "name",
-  "company",
-  "address",
-  "addr_number",
-  "address2",
-  "post_nummer",
-  "town",
-  "state",
-  "country",
-] as const;
+const TYPED_FIELDS = ADDRESS_BOOK_FIELDS.filter((field) => field !== "phone");
 
 /** Two addresses are the same place and person when every field but the phone is the same. */
 const sameAddress = (a: StoredAddress, b: StoredAddress) =>

@@ -1,10 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
 import { createTestApp, csrfHeaders, type TestApp, testVisitor } from "#server/testing.ts";
-import { decodeQuotedPrintable, mailFiles } from "../../../tests/support/mail-files.ts";
+import { mailsToIn } from "../../../tests/support/mail-files.ts";
 import { users } from "./accounts.schema.ts";
 import { emailChanges } from "./email-changes.schema.ts";
 import { hashPassword } from "./password.ts";
@@ -52,10 +51,7 @@ const wholeProfile = (overrides: Record<string, unknown> = {}) => ({
 /** The mails the shop has sent to an address, decoded, oldest first (what is queued is sent first). */
 async function mailsTo(email: string): Promise<string[]> {
   await t.app.jobs.drain();
-  const dir = path.join(t.config.dataDir, "mail");
-  return mailFiles(dir)
-    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((text) => text.includes(`To: ${email}`));
+  return mailsToIn(path.join(t.config.dataDir, "mail"), email);
 }
 
 const linkIn = (mail: string | undefined) => /(https?:\/\/[^\s"<]+token=[\w%-]+)/.exec(mail ?? "")?.[1] ?? "";

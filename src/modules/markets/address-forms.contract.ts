@@ -1,23 +1,12 @@
 import { z } from "zod";
+import { ADDRESS_FIELD_NAMES } from "./address-forms.ts";
 
 // A country's address form as the calls send it (`GET /checkout/payment_form/`,
 // `GET /v1.1/addresses/form/`): one entry per field, built by address-forms.ts.
 
 /** One field of a country's address form. */
 export const formFieldSchema = z.object({
-  name: z.enum([
-    "country",
-    "name",
-    "company",
-    "address",
-    "addr_number",
-    "address2",
-    "post_nummer",
-    "town",
-    "state",
-    "phone",
-    "email",
-  ]),
+  name: z.enum(ADDRESS_FIELD_NAMES),
   label: z.string(),
   type: z.enum(["charField", "choiceField", "emailField", "phoneField"]),
   required: z.boolean(),

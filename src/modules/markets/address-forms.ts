@@ -32,18 +32,21 @@ export interface FormField {
 /** A stored address: the address form's values (country as its three-letter code). */
 export type StoredAddress = Partial<Record<AddressFieldName, string>>;
 
-export type AddressFieldName =
-  | "country"
-  | "name"
-  | "company"
-  | "address"
-  | "addr_number"
-  | "address2"
-  | "post_nummer"
-  | "town"
-  | "state"
-  | "phone"
-  | "email";
+/** Every field an address form may have, in the order the forms show them. */
+export const ADDRESS_FIELD_NAMES = [
+  "country",
+  "name",
+  "company",
+  "address",
+  "addr_number",
+  "address2",
+  "post_nummer",
+  "town",
+  "state",
+  "phone",
+  "email",
+] as const;
+export type AddressFieldName = (typeof ADDRESS_FIELD_NAMES)[number];
 
 interface CountryRules {
   /** The post code as people write it; a single space where one is customary may be left out. */

@@ -1,15 +1,26 @@
-import fs from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rows } from "#db/client.ts";
 import { mailOutbox } from "#modules/mail/mail-outbox.ts";
-import type { TestApp } from "#server/testing.ts";
-import { decodeQuotedPrintable, mailFiles } from "../../../tests/support/mail-files.ts";
+import { seedDemoShop } from "#seed/seed.ts";
+import { createTestApp, type TestApp } from "#server/testing.ts";
+import { mailsToIn } from "../../../tests/support/mail-files.ts";
 import { insertOrderAndShipments } from "./order-placement.steps.ts";
 import { draftLine, draftOrder, draftShipment } from "./orders.test-helpers.ts";
 import type { LifecycleDeps } from "./shipment-lifecycle.service.ts";
 
 export const OPERATOR_TOKEN = "operator-test-token";
+
+/**
+ * The shop the lifecycle and returns tests run against: the operator API open to OPERATOR_TOKEN,
+ * public addresses under https://shop.example, the seeded demo catalogue, and `sizeCount` sizes of
+ * different plain products to order.
+ */
+export async function lifecycleTestShop(sizeCount: number): Promise<{ t: TestApp; sizes: SizeAtHand[] }> {
+  const t = await createTestApp({ operatorApiToken: OPERATOR_TOKEN, publicUrl: "https://shop.example" });
+  await seedDemoShop(t.database, { products: 24, seed: 5, dataDir: "" });
+  return { t, sizes: await sizesAtHand(t, sizeCount) };
+}
 
 /** The operator API as the warehouse calls it: a bearer token, JSON, no cookies. */
 export function operator(t: TestApp, token: string | null = OPERATOR_TOKEN) {
@@ -105,8 +116,5 @@ export async function placeTestOrder(
 
 /** The mails written for an address, oldest first, decoded. */
 export function mailsTo(t: TestApp, email: string): string[] {
-  const dir = path.join(t.config.dataDir, "mail");
-  return mailFiles(dir)
-    .map((file) => decodeQuotedPrintable(fs.readFileSync(path.join(dir, file), "utf8")))
-    .filter((text) => text.includes(`To: ${email}`));
+  return mailsToIn(path.join(t.config.dataDir, "mail"), email);
 }

@@ -1,15 +1,7 @@
-import { IntlMessageFormat } from "intl-messageformat";
-import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
-import { escapeHtml, mailMessages, type OutgoingMail } from "#modules/mail/mail.service.ts";
-import {
-  formatMoney,
-  getMarket,
-  intlTag,
-  isUiLocale,
-  LOCALE_TAGS,
-  type UiLocale,
-} from "#modules/markets/markets.service.ts";
-import { type orderForMail, orderNumber, orderViewPath } from "./orders.service.ts";
+import { escapeHtml, type OutgoingMail } from "#modules/mail/mail.service.ts";
+import { LOCALE_TAGS } from "#modules/markets/markets.service.ts";
+import { type orderForMail, orderViewPath } from "./orders.service.ts";
+import { orderMailContext, shopNameOf } from "./shipment-mail.ts";
 
 type MailData = NonNullable<Awaited<ReturnType<typeof orderForMail>>>;
 
@@ -19,25 +11,16 @@ type MailData = NonNullable<Awaited<ReturnType<typeof orderForMail>>>;
  */
 export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit<OutgoingMail, "to"> {
   const { order, shipments, lines } = data;
-  const locale: UiLocale = isUiLocale(order.locale) ? order.locale : "en";
-  const messages = mailMessages(locale);
-  const market = getMarket(order.market);
-  const tag = market ? intlTag(locale, market) : LOCALE_TAGS[locale];
-  const format = (id: string, values: Record<string, string | number> = {}) =>
-    String(new IntlMessageFormat(messages[id] ?? id, LOCALE_TAGS[locale]).format(values));
-  const money = (minor: number) => formatMoney(minor, order.currency, tag);
-  const number = orderNumber(order.id);
-  const shopName = (supplier: string) => (supplier === OWN_SUPPLIER ? "Pitchside" : supplier);
+  const { locale, format, number, money, greeting, signature } = orderMailContext(order, publicUrl);
 
   const subject = format("mail.order.subject", { number });
-  const greeting = format("mail.greeting", { name: order.deliveryAddress.name ?? "" });
   const intro = format("mail.order.intro", { number });
   const packages = shipments.map((shipment, index) => {
     const items = lines.filter((line) => line.shipmentId === shipment.id);
     const heading = format("mail.order.package", {
       index: index + 1,
       total: shipments.length,
-      supplier: shopName(shipment.supplierName),
+      supplier: shopNameOf(shipment.supplierName),
     });
     const delivery = format("mail.order.delivery", {
       method: shipment.deliveryMethodName,
@@ -77,7 +60,6 @@ export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit
   // The order's own page, read by the token alone: it opens in any browser, not only the one that
   // ordered (decision 0035).
   const link = `${publicUrl}${orderViewPath(order.token)}`;
-  const signature = format("mail.signature");
   const deliveryLabel = format("mail.order.deliveryAddress");
   const billingLabel = format("mail.order.billingAddress");
   const action = format("mail.order.action");

@@ -119,12 +119,16 @@ export const invoiceDownloadOutput = z.object({
 export type InvoiceDownloadOutput = z.output<typeof invoiceDownloadOutput>;
 
 /**
- * The invoice itself, a PDF sent as it is (Fastify serialises only objects), so the schema documents
- * the body rather than checks it.
+ * A PDF answer (the invoice, a return slip), sent as it is (Fastify serialises only objects), so the
+ * schema documents the body rather than checks it.
  */
-export const invoicePdfResponse = {
-  description: "The order's invoice as a PDF (attachment), for the order's owner only",
+export const pdfAttachmentResponse = (description: string) => ({
+  description,
   content: {
     "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
   },
-};
+});
+
+export const invoicePdfResponse = pdfAttachmentResponse(
+  "The order's invoice as a PDF (attachment), for the order's owner only",
+);

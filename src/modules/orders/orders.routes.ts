@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorOutput } from "#modules/accounts/accounts.contract.ts";
@@ -11,6 +11,7 @@ import {
   orderListOutput,
   orderNumberParams,
   orderOutput,
+  pdfAttachmentResponse,
 } from "./orders.contract.ts";
 import { getOrder, listOrders } from "./orders.service.ts";
 import {
@@ -106,12 +107,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         summary: "The printable return slip of one of the member's returns (PDF)",
         params: returnSlipParams,
         response: {
-          200: {
-            description: "The return slip",
-            content: {
-              "application/pdf": { schema: z.instanceof(Buffer).meta({ type: "string", format: "binary" }) },
-            },
-          },
+          200: pdfAttachmentResponse("The return slip"),
         },
       },
     },
@@ -123,10 +119,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         request.params.return_id,
         deps.publicUrlFor,
       );
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(pdf);
+      return sendPdfAttachment(reply, filename, pdf);
     },
   );
 
@@ -164,10 +157,11 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { filename, pdf } = await invoicePdf(db, memberOf(request), request.params.order_number);
       // Cache-Control: private, no-store comes with every answer under /checkout/ (private-answers.ts).
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(pdf);
+      return sendPdfAttachment(reply, filename, pdf);
     },
   );
 }
+
+/** Answers a PDF as a download under its file name (the invoice, a return slip). */
+const sendPdfAttachment = (reply: FastifyReply, filename: string, pdf: Buffer) =>
+  reply.type("application/pdf").header("content-disposition", `attachment; filename="${filename}"`).send(pdf);

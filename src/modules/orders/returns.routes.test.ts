@@ -3,19 +3,17 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
-import { seedDemoShop } from "#seed/seed.ts";
-import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
+import { type TestApp, testVisitor } from "#server/testing.ts";
 import { mailFiles } from "../../../tests/support/mail-files.ts";
 import { pdfText } from "../../../tests/support/pdf-text.ts";
 import { runOrdersCommand } from "../../cli/orders-command.ts";
 import {
   depsOf,
+  lifecycleTestShop,
   mailsTo,
-  OPERATOR_TOKEN,
   operator,
   placeTestOrder,
   type SizeAtHand,
-  sizesAtHand,
   stockOf,
 } from "./lifecycle.test-helpers.ts";
 import { orderShipments } from "./orders.schema.ts";
@@ -97,9 +95,7 @@ function attachedPdf(email: string): Buffer {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ operatorApiToken: OPERATOR_TOKEN, publicUrl: "https://shop.example" });
-  await seedDemoShop(t.database, { products: 24, seed: 5, dataDir: "" });
-  sizes = await sizesAtHand(t, 3);
+  ({ t, sizes } = await lifecycleTestShop(3));
   const first = await member(OWNER);
   owner = first.visitor;
   ownerId = first.id;

@@ -1,17 +1,16 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
-import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
 import { runOrdersCommand } from "../../cli/orders-command.ts";
 import {
   depsOf,
+  lifecycleTestShop,
   mailsTo,
   OPERATOR_TOKEN,
   operator,
   placeTestOrder,
   type SizeAtHand,
-  sizesAtHand,
   stockOf,
 } from "./lifecycle.test-helpers.ts";
 import { orderShipments, orders } from "./orders.schema.ts";
@@ -34,9 +33,7 @@ const ship = (
 ) => call(path(order, shipment, "ship"), body);
 
 beforeAll(async () => {
-  t = await createTestApp({ operatorApiToken: OPERATOR_TOKEN, publicUrl: "https://shop.example" });
-  await seedDemoShop(t.database, { products: 24, seed: 5, dataDir: "" });
-  sizes = await sizesAtHand(t, 4);
+  ({ t, sizes } = await lifecycleTestShop(4));
   call = operator(t);
 });
 afterAll(async () => t?.close());

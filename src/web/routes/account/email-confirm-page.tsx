@@ -3,8 +3,8 @@ import { FormattedMessage } from "react-intl";
 import { Link, useSearchParams } from "react-router";
 import type { EmailChangeLink } from "#modules/accounts/profile.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { ApiRequestError, call } from "#web/lib/api.ts";
-import { SubmitButton } from "#web/ui/submit-button.tsx";
+import { MailLinkConfirmForm } from "#web/components/mail-link-confirm-form.tsx";
+import { call } from "#web/lib/api.ts";
 import type { Route } from "./+types/email-confirm-page.ts";
 import { loadEmailConfirmPage } from "./settings.server.ts";
 
@@ -42,25 +42,17 @@ export default function EmailConfirmPage({ loaderData }: Route.ComponentProps) {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [shown, setShown] = useState<Shown>(() => shownOf(loaderData.link));
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
 
-  const confirm = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailed(false);
-    try {
-      const answer = await call("POST /api/auth/email-change/confirm/", { json: { token } });
-      setShown({ kind: answer.status === "confirmed" ? "confirmed" : "already", email: answer.email });
-    } catch (error) {
-      const problem = error instanceof ApiRequestError ? error.body.fields?.token?.[0] : undefined;
-      const kind = problem ? FAILURES[problem] : undefined;
-      if (kind === "expired" && "email" in shown) setShown({ kind, email: shown.email });
-      else if (kind === "unknown" || kind === "taken") setShown({ kind });
-      else setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+  const confirm = async () => {
+    const answer = await call("POST /api/auth/email-change/confirm/", { json: { token } });
+    setShown({ kind: answer.status === "confirmed" ? "confirmed" : "already", email: answer.email });
+  };
+  const refused = (problem: string) => {
+    const kind = FAILURES[problem];
+    if (kind === "expired" && "email" in shown) setShown({ kind, email: shown.email });
+    else if (kind === "unknown" || kind === "taken") setShown({ kind });
+    else return false;
+    return true;
   };
 
   const email = "email" in shown ? <strong key="email">{shown.email}</strong> : null;
@@ -70,19 +62,13 @@ export default function EmailConfirmPage({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="settings.emailConfirm.title" />
       </h1>
       {shown.kind === "pending" && (
-        <form noValidate onSubmit={confirm} className="space-y-4">
-          <p className="text-lg">
-            <FormattedMessage id="settings.emailConfirm.pending" values={{ email }} />
-          </p>
-          {failed && (
-            <p role="alert" className="text-sm text-red-700">
-              <FormattedMessage id="form.error.generic" />
-            </p>
-          )}
-          <SubmitButton busy={busy}>
-            <FormattedMessage id="settings.emailConfirm.submit" />
-          </SubmitButton>
-        </form>
+        <MailLinkConfirmForm
+          token={token}
+          message={<FormattedMessage id="settings.emailConfirm.pending" values={{ email }} />}
+          submitLabel={<FormattedMessage id="settings.emailConfirm.submit" />}
+          confirm={confirm}
+          onRefused={refused}
+        />
       )}
       {(shown.kind === "confirmed" || shown.kind === "already") && (
         <p role="status" className="rounded border border-green-700 bg-green-50 p-4 text-lg">

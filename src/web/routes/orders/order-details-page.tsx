@@ -1,14 +1,14 @@
 import { ArrowLeft, FileDown, Undo2 } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { data, Link } from "react-router";
 import type { OrderOutput } from "#modules/orders/orders.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { OrderDetails, OrderSkeleton } from "#web/components/order-details.tsx";
 import { call } from "#web/lib/api.ts";
 import { memberOrLogin, pageTitle } from "#web/routes/account/account.server.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/order-details-page.ts";
+import { OrderOutcome } from "./order-outcome.tsx";
 import { loadMemberOrder, orderClock, statusOf } from "./orders.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -37,33 +37,13 @@ const backToOrders = (
 export default function OrderDetailsPage({ loaderData }: Route.ComponentProps) {
   const { order, timeZone } = loaderData;
   const intl = useIntl();
-  const toast = useToast();
-
-  useEffect(() => {
-    if (order.state === "ok") return;
-    const id = order.state === "not_found" ? "orders.error.notFound" : "orders.loadFailed";
-    toast({ title: intl.formatMessage({ id }), variant: "destructive", flow: true });
-  }, [order.state, toast, intl]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <nav className="mb-4 text-sm" aria-label={intl.formatMessage({ id: "orders.breadcrumb" })}>
         {backToOrders}
       </nav>
-      {order.value ? (
-        <OrderDetails
-          order={order.value}
-          timeZone={timeZone}
-          actions={<MemberActions order={order.value} />}
-        />
-      ) : (
-        <>
-          <h1 className="sr-only">
-            <FormattedMessage id="orders.details.heading" />
-          </h1>
-          <OrderSkeleton />
-        </>
-      )}
+      <OrderOutcome order={order} timeZone={timeZone} actions={(value) => <MemberActions order={value} />} />
     </div>
   );
 }

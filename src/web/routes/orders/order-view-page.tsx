@@ -1,12 +1,10 @@
 import { Search } from "lucide-react";
-import { useEffect } from "react";
-import { FormattedMessage, useIntl } from "react-intl";
+import { FormattedMessage } from "react-intl";
 import { data, Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
-import { OrderDetails, OrderSkeleton } from "#web/components/order-details.tsx";
 import { pageTitle } from "#web/routes/account/account.server.ts";
-import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/order-view-page.ts";
+import { OrderOutcome } from "./order-outcome.tsx";
 import { loadGuestOrder, orderClock, statusOf } from "./orders.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
@@ -40,38 +38,22 @@ const lookUpAnother = (
  */
 export default function OrderViewPage({ loaderData }: Route.ComponentProps) {
   const { order, timeZone } = loaderData;
-  const intl = useIntl();
-  const toast = useToast();
-
-  useEffect(() => {
-    if (order.state === "ok") return;
-    const id = order.state === "not_found" ? "orders.error.notFound" : "orders.loadFailed";
-    toast({ title: intl.formatMessage({ id }), variant: "destructive", flow: true });
-  }, [order.state, toast, intl]);
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      {order.value ? (
-        <OrderDetails
-          order={order.value}
-          timeZone={timeZone}
-          actions={
-            <section className="rounded border border-neutral-200 p-4 text-sm" data-testid="guest-order-note">
-              <p>
-                <FormattedMessage id="orders.guest.note" />
-              </p>
-              <p className="mt-3">{lookUpAnother}</p>
-            </section>
-          }
-        />
-      ) : (
-        <>
-          <h1 className="sr-only">
-            <FormattedMessage id="orders.details.heading" />
-          </h1>
-          <OrderSkeleton back={lookUpAnother} />
-        </>
-      )}
+      <OrderOutcome
+        order={order}
+        timeZone={timeZone}
+        back={lookUpAnother}
+        actions={() => (
+          <section className="rounded border border-neutral-200 p-4 text-sm" data-testid="guest-order-note">
+            <p>
+              <FormattedMessage id="orders.guest.note" />
+            </p>
+            <p className="mt-3">{lookUpAnother}</p>
+          </section>
+        )}
+      />
     </div>
   );
 }

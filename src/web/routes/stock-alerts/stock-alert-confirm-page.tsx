@@ -3,8 +3,8 @@ import { FormattedMessage } from "react-intl";
 import { Link, useSearchParams } from "react-router";
 import type { StockAlertSubject } from "#modules/product/stock-alerts.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { ApiRequestError, call } from "#web/lib/api.ts";
-import { SubmitButton } from "#web/ui/submit-button.tsx";
+import { MailLinkConfirmForm } from "#web/components/mail-link-confirm-form.tsx";
+import { call } from "#web/lib/api.ts";
 import type { Route } from "./+types/stock-alert-confirm-page.ts";
 import { loadStockAlertConfirmPage } from "./stock-alert-confirm.server.ts";
 
@@ -37,25 +37,16 @@ export default function StockAlertConfirmPage({ loaderData }: Route.ComponentPro
       ? { kind: "unknown" }
       : { kind: link.state === "confirmed" ? "already" : link.state, subject: link },
   );
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
 
-  const confirm = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setFailed(false);
-    try {
-      const answer = await call("POST /api/products/notify_sold_out/confirm/", { json: { token } });
-      setShown({ kind: answer.status === "confirmed" ? "confirmed" : "already", subject: answer });
-    } catch (error) {
-      const problem = error instanceof ApiRequestError ? error.body.fields?.token?.[0] : undefined;
-      if (problem === "notify.confirm.error.expired" && shown.kind !== "unknown")
-        setShown({ kind: "expired", subject: shown.subject });
-      else if (problem) setShown({ kind: "unknown" });
-      else setFailed(true);
-    } finally {
-      setBusy(false);
-    }
+  const confirm = async () => {
+    const answer = await call("POST /api/products/notify_sold_out/confirm/", { json: { token } });
+    setShown({ kind: answer.status === "confirmed" ? "confirmed" : "already", subject: answer });
+  };
+  const refused = (problem: string) => {
+    if (problem === "notify.confirm.error.expired" && shown.kind !== "unknown")
+      setShown({ kind: "expired", subject: shown.subject });
+    else setShown({ kind: "unknown" });
+    return true;
   };
 
   const values =
@@ -72,20 +63,13 @@ export default function StockAlertConfirmPage({ loaderData }: Route.ComponentPro
         <FormattedMessage id="notify.confirm.title" />
       </h1>
       {shown.kind === "pending" && (
-        <form noValidate onSubmit={confirm} className="space-y-4">
-          <input type="hidden" name="token" value={token} />
-          <p className="text-lg">
-            <FormattedMessage id="notify.confirm.pending" values={values} />
-          </p>
-          {failed && (
-            <p role="alert" className="text-sm text-red-700">
-              <FormattedMessage id="form.error.generic" />
-            </p>
-          )}
-          <SubmitButton busy={busy}>
-            <FormattedMessage id="notify.confirm.submit" />
-          </SubmitButton>
-        </form>
+        <MailLinkConfirmForm
+          token={token}
+          message={<FormattedMessage id="notify.confirm.pending" values={values} />}
+          submitLabel={<FormattedMessage id="notify.confirm.submit" />}
+          confirm={confirm}
+          onRefused={refused}
+        />
       )}
       {(shown.kind === "confirmed" || shown.kind === "already") && (
         <div role="status" className="space-y-3 rounded border border-green-700 bg-green-50 p-4">
