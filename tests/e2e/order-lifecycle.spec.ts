@@ -88,6 +88,10 @@ for (const [n, width] of [
     expect(shippedMail).toContain(`${ORIGIN}/account/orders/details/?id=${orderNumber}`);
     const order = await (await page.request.get(`/v1.1/orders/${orderNumber}/`)).json();
     expect(order.suppliers[0]).toMatchObject({ status: "shipped", track_and_trace: link });
+    // The member's order page says the package has left and links to the carrier's tracking page.
+    await gotoLive(page, `/account/orders/details/?id=${orderNumber}`);
+    await expect(page.getByText("Afsendt").first()).toBeVisible();
+    await expect(page.getByRole("link", { name: /Følg din pakke/ })).toHaveAttribute("href", link);
 
     // Before delivery the returns page says that nothing can go back yet.
     await gotoLive(page, `/account/orders/returns/new/?id=${orderNumber}`);
