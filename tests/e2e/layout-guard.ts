@@ -5,8 +5,9 @@ import type { Page } from "@playwright/test";
  * it (decision 0037): the page wider than the screen; a control that can be tapped lying outside
  * the screen sideways (a control scrolled out of a carousel or a scrolling row is not visible, so it
  * does not count; the carousel itself does); a control smaller than 24 × 24 CSS px (WCAG 2.5.8),
- * where a link's stretched ::after area counts as its target, a checkbox or radio includes its
- * label, and a text link inside a sentence is exempt (the criterion's inline exception).
+ * where a link's stretched ::after area counts as its target and a checkbox or radio includes its
+ * label. Of the criterion's exceptions, text links have two: inside a sentence (inline), and set
+ * apart from every other target (spacing); a button, a field or an icon link has none.
  * `root` narrows the check to an open dialog.
  */
 export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
@@ -14,7 +15,18 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
     const problems: string[] = [];
     const viewport = document.documentElement.clientWidth;
     const pageWidth = document.documentElement.scrollWidth;
-    if (pageWidth > viewport) problems.push(`the page is ${pageWidth} px wide in a ${viewport} px screen`);
+    if (pageWidth > viewport) {
+      // Name the boxes that stick out while their parent does not: where to look for the cause.
+      const out = [...document.body.querySelectorAll("*")]
+        .filter((el) => {
+          const right = el.getBoundingClientRect().right;
+          const parent = el.parentElement?.getBoundingClientRect().right ?? 0;
+          return right > viewport + 1 && parent <= viewport + 1;
+        })
+        .slice(0, 3)
+        .map((el) => `<${el.tagName.toLowerCase()} class="${el.getAttribute("class") ?? ""}">`);
+      problems.push(`the page is ${pageWidth} px wide in a ${viewport} px screen (${out.join(", ")})`);
+    }
 
     const controls = [
       "a[href]",
@@ -34,10 +46,10 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
     ].join(",");
     const scope = [...document.querySelectorAll(rootSelector)].at(-1) ?? document.body;
 
-    const describe = (el: Element) => {
+    const label = (el: Element) => {
       const name =
         el.getAttribute("aria-label") ||
-        (el as HTMLElement).innerText?.trim() ||
+        el.textContent?.trim() ||
         el.getAttribute("name") ||
         el.getAttribute("placeholder") ||
         "";
@@ -50,7 +62,11 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
       const box = el.getBoundingClientRect();
       let [left, right, top, bottom] = [box.left, box.right, box.top, box.bottom];
       let mode = getComputedStyle(el).position;
-      for (let a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      for (
+        let a = el.parentElement;
+        a && a !== document.body && a !== document.documentElement;
+        a = a.parentElement
+      ) {
         if (mode === "fixed") break;
         const style = getComputedStyle(a);
         const containing = style.position !== "static" || style.transform !== "none";
@@ -70,8 +86,9 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
       return right - left > 0.5 && bottom - top > 0.5 ? { left, right } : null;
     };
 
+    type Area = { left: number; right: number; top: number; bottom: number };
     /** The area a tap reaches: the box, a stretched link's ::after, a checkbox's label. */
-    const target = (el: Element) => {
+    const target = (el: Element): Area => {
       const box = el.getBoundingClientRect();
       const area = { left: box.left, right: box.right, top: box.top, bottom: box.bottom };
       const grow = (r: DOMRect) => {
@@ -89,7 +106,7 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
       }
       if (el instanceof HTMLInputElement && el.labels)
         for (const label of el.labels) grow(label.getBoundingClientRect());
-      return { width: area.right - area.left, height: area.bottom - area.top };
+      return area;
     };
 
     /** A text link inside running text (a sentence around it), which the criterion exempts. */
@@ -101,6 +118,7 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
       return /\p{L}{2,}/u.test(around);
     };
 
+    const seen: { el: Element; area: Area }[] = [];
     for (const el of scope.querySelectorAll(controls)) {
       const style = getComputedStyle(el);
       const box = el.getBoundingClientRect();
@@ -111,12 +129,33 @@ export function layoutProblems(page: Page, root = "body"): Promise<string[]> {
       if (!part) continue;
       if (part.left < -1 || part.right > viewport + 1)
         problems.push(
-          `${describe(el)} lies outside the screen (${Math.round(part.left)}…${Math.round(part.right)} px)`,
+          `${label(el)} lies outside the screen (${Math.round(part.left)}…${Math.round(part.right)} px)`,
         );
-      if ((el as HTMLButtonElement).disabled || inSentence(el)) continue;
-      const size = target(el);
-      if (size.width < 23.5 || size.height < 23.5)
-        problems.push(`${describe(el)} is ${Math.round(size.width)} × ${Math.round(size.height)} px`);
+      if (!(el as HTMLButtonElement).disabled) seen.push({ el, area: target(el) });
+    }
+    const small = (area: Area) => area.right - area.left < 23.5 || area.bottom - area.top < 23.5;
+    const centre = (area: Area) => ({ x: (area.left + area.right) / 2, y: (area.top + area.bottom) / 2 });
+    for (const { el, area } of seen) {
+      if (!small(area) || inSentence(el)) continue;
+      // The spacing exception, for a text link: a 24 px circle on its centre touches no other
+      // target, nor another small target's circle.
+      const c = centre(area);
+      const spaced =
+        el.tagName === "A" &&
+        !el.querySelector("img, svg") &&
+        seen.every((other) => {
+          if (other.el === el || other.el.contains(el) || el.contains(other.el)) return true;
+          const o = other.area;
+          const dx = Math.max(o.left - c.x, 0, c.x - o.right);
+          const dy = Math.max(o.top - c.y, 0, c.y - o.bottom);
+          if (Math.hypot(dx, dy) < 12) return false;
+          const oc = centre(o);
+          return !small(o) || Math.hypot(oc.x - c.x, oc.y - c.y) >= 24;
+        });
+      if (!spaced)
+        problems.push(
+          `${label(el)} is ${Math.round(area.right - area.left)} × ${Math.round(area.bottom - area.top)} px`,
+        );
     }
     return problems;
   }, root);

@@ -2,7 +2,6 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { Shopper } from "../support/shopper.ts";
 import { addToBag, placeOrder, prepareCheckout } from "../support/shopping.ts";
 import { type Card, findCard, printable } from "./catalogue.ts";
-import { gotoLive } from "./hydrated.ts";
 import { layoutProblems } from "./layout-guard.ts";
 
 /**
@@ -52,12 +51,18 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       inStock(card) &&
       (await printable(request, card.product_id)),
   );
-  const pack = await findCard(request, "/api/search/?q=Team%20Kit", (c) => c.attributes.item_type === "package");
+  const pack = await findCard(
+    request,
+    "/api/search/?q=Team%20Kit",
+    (c) => c.attributes.item_type === "package",
+  );
   const soldOut = await findCard(
     request,
     "/api/search/?q=*",
     (card) =>
-      card.attributes.item_type !== "package" && card.sizes.length > 0 && card.sizes.every((s) => !s.in_stock),
+      card.attributes.item_type !== "package" &&
+      card.sizes.length > 0 &&
+      card.sizes.every((s) => !s.in_stock),
   );
   const lines: Catalogue["lines"] = [];
   for (const marketplace of [false, true]) {
@@ -137,9 +142,9 @@ for (const width of WIDTHS) {
     const csrf = (await context.cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "";
     const headers = { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: baseURL ?? "" };
     const member = { email: `phone-member-${width}-${Date.now()}@example.com`, password: "safe-and-long-1" };
-    expect((await page.request.post("/api/auth/signup/", { data: { ...member, name: "Pia" }, headers })).status()).toBe(
-      201,
-    );
+    expect(
+      (await page.request.post("/api/auth/signup/", { data: { ...member, name: "Pia" }, headers })).status(),
+    ).toBe(201);
     expect((await page.request.post("/api/auth/login/", { data: member, headers })).status()).toBe(200);
     await visit("/account/home/", "account");
     await visit("/account/favorites/", "favourites");
