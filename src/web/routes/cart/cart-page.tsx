@@ -367,13 +367,17 @@ function CartLine({
             onCommit={changeQuantity}
           />
           <div className="ml-auto flex items-center gap-1">
-            <FavouriteToggle productId={line.product_id} />
+            <FavouriteToggle
+              productId={line.product_id}
+              name={line.product_name}
+              className="inline-flex items-center justify-center rounded-full p-2 hover:bg-neutral-100"
+            />
             <button
               type="button"
               onClick={remove}
               disabled={busy}
               aria-label={intl.formatMessage({ id: "cart.remove" }, { name: line.product_name })}
-              className="rounded p-2"
+              className="rounded-full p-2 hover:bg-neutral-100"
             >
               <Trash2 aria-hidden="true" className="size-5" />
             </button>

@@ -64,7 +64,8 @@ export function QuantityField({
     "flex size-9 items-center justify-center text-neutral-900 hover:bg-neutral-100 disabled:text-neutral-400 disabled:hover:bg-transparent";
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor={id}>
+      {/* On a phone the − and + say what the number is; the label stays for screen readers. */}
+      <label htmlFor={id} className="sr-only sm:not-sr-only">
         <FormattedMessage id="cart.quantity" />
       </label>
       <div className="flex items-center rounded-full border border-neutral-500">

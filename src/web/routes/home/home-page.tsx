@@ -44,6 +44,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             className="aspect-[16/7] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full md:opacity-40"
           />
         )}
+        {/* Behind the copy, the picture fades into the hero's colour, whatever its drawing. */}
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 hidden bg-gradient-to-r from-pitch-950 via-pitch-950/80 to-transparent md:block"
+        />
         <div className="relative mx-auto w-full max-w-7xl px-4 py-8 md:py-24">
           <h1 className="max-w-2xl text-3xl font-extrabold sm:text-4xl md:text-5xl">
             <FormattedMessage id="home.title" />

@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
+import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
@@ -379,7 +379,11 @@ function SortSelect({ sort }: { sort: string }) {
   };
   return (
     <label className="flex items-center gap-2 text-sm">
-      <FormattedMessage id="sort.label" />
+      {/* On a phone an icon stands for the label, which stays for screen readers. */}
+      <ArrowUpDown aria-hidden="true" className="size-4 sm:hidden" />
+      <span className="sr-only sm:not-sr-only">
+        <FormattedMessage id="sort.label" />
+      </span>
       <select
         value={value}
         onKeyDown={(event) => {
