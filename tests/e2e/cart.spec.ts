@@ -173,3 +173,65 @@ test("a printed name and number are added to a bag line through a dialog and rem
   await expect(page.getByTestId("add-print")).toBeVisible();
   await expect(page.getByTestId("cart-line")).not.toContainText("MÜLLER 10");
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px, the quantity is sent once per edit: + twice, retyping 3 as 2 with Backspace, and typing 10`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto("/");
+    const cards = (await (await page.request.get("/api/search/?q=*")).json()).products as Card[];
+    let pick: { product: number; size: number } | undefined;
+    for (const card of cards) {
+      if (card.is_exclusive || card.attributes.item_type === "package") continue;
+      const sizes = (await (
+        await page.request.get(`/api/availability/${card.product_id}/`)
+      ).json()) as Size[];
+      const size = sizes.find((s) => s.stock_info >= 12);
+      if (size) pick = { product: card.product_id, size: size.size_id };
+      if (pick) break;
+    }
+    expect(pick).toBeDefined();
+    await addByApi(page, pick?.product ?? 0, pick?.size ?? 0);
+    await page.goto("/cart/");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+
+    const sent: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes("/cart/items/update_cart_item/")) sent.push(request.postData() ?? "");
+    });
+    const updated = () => page.waitForResponse((r) => r.url().includes("/cart/items/update_cart_item/"));
+    const quantity = page.getByTestId("line-quantity");
+    const bagQuantity = async () => (await (await page.request.get("/cart/data/")).json()).lines[0].quantity;
+    await expect(quantity).toHaveValue("1");
+
+    // Two taps on + are one edit: one update, to 3.
+    let answer = updated();
+    await page.getByRole("button", { name: /^Øg antal/ }).click();
+    await page.getByRole("button", { name: /^Øg antal/ }).click();
+    await answer;
+    await expect.poll(bagQuantity).toBe(3);
+
+    // Backspace leaves the field empty (nothing is sent), then 2 is sent after the pause.
+    await quantity.click();
+    await quantity.press("End");
+    await quantity.press("Backspace");
+    await expect(quantity).toHaveValue("");
+    answer = updated();
+    await quantity.press("2");
+    await answer;
+    await expect(quantity).toHaveValue("2");
+    await expect.poll(bagQuantity).toBe(2);
+
+    // "10" typed over the field is one update when the field is left.
+    await quantity.selectText();
+    answer = updated();
+    await quantity.pressSequentially("10");
+    await quantity.press("Tab");
+    await answer;
+    await expect.poll(bagQuantity).toBe(10);
+    await expect(quantity).toHaveValue("10");
+    expect(sent).toEqual(["amount=3", "amount=2", "amount=10"]);
+    await expectNoSeriousA11yViolations(page);
+  });
+}

@@ -137,6 +137,61 @@ test("on a small screen each filter opens its own drawer from the filter drawer"
   await expectNoSeriousA11yViolations(page);
 });
 
+test("on a phone every colour can be chosen after show all, the chosen one is a chip that takes it off, and one tap closes the drawers", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/football-boots/");
+  await page.waitForLoadState("networkidle");
+  await page.getByRole("button", { name: "Filtre" }).click();
+  await page.getByRole("dialog", { name: "Filtre" }).getByRole("button", { name: "Farve" }).click();
+  const colours = page.getByRole("dialog", { name: "Farve" });
+  await expect(colours.getByRole("checkbox")).toHaveCount(4);
+  const showAll = colours.getByRole("button", { name: /^Vis alle \d+$/ });
+  const all = Number((await showAll.textContent())?.replace(/\D/g, ""));
+  expect(all).toBeGreaterThan(4);
+  await showAll.click();
+  await expect(colours.getByRole("button", { name: "Vis færre" })).toHaveAttribute("aria-expanded", "true");
+  await expect(colours.getByRole("checkbox")).toHaveCount(all);
+  // The last colour: one the condensed view did not offer.
+  const last = colours.getByRole("checkbox").last();
+  const name = ((await last.textContent()) ?? "").replace(/\d+$/, "").trim();
+  await last.click();
+  await expect(page).toHaveURL(/color=[a-z]+/);
+  // One tap from the colour list back to the products.
+  await colours.getByRole("button", { name: /^Vis \d+ produkt/ }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  const chips = page.getByRole("list", { name: "Valgte filtre" });
+  const chip = chips.getByRole("link", { name: `Fjern filter: ${name}` });
+  await expect(chip).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+  await chip.click();
+  await expect(page).not.toHaveURL(/color=/);
+  await expect(page.getByTestId("active-filters")).toHaveCount(0);
+});
+
+test("the chosen filters are chips on a wide screen too, and the page links skip with an ellipsis", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/football-boots/?brand=strikon&color=black");
+  const chips = page.getByRole("list", { name: "Valgte filtre" });
+  await expect(chips.getByRole("link")).toHaveCount(2);
+  await page.goto("/search/?q=*");
+  const pages = page.getByRole("navigation", { name: "Sider" });
+  const last = Number(
+    await pages
+      .getByRole("link", { name: /^Side \d+$/ })
+      .last()
+      .textContent(),
+  );
+  expect(last).toBeGreaterThan(4);
+  // "1 2 … 14": the first pages, a gap, the last.
+  await expect(pages).toContainText(`12…${last}`);
+  await expect(pages.getByRole("link", { name: "Side 3", exact: true })).toHaveCount(0);
+});
+
 test("video cards show only with marketing consent and open full-screen with a close button", async ({
   page,
   context,

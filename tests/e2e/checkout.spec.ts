@@ -297,8 +297,10 @@ test("a delivery address in another country opens the redirect drawer; cancel ke
   await drawer.getByRole("button").first().click();
   await expect(page).toHaveURL(/\/checkout\/address\/$/);
   await expect(page.locator("#shipping-country")).toHaveValue("deu");
-  const market = (await page.context().cookies()).find((c) => c.name === "market")?.value;
-  expect(market).toBe("de");
+  // The switch is a call of its own: the URL stays the same, so wait for its cookie.
+  await expect
+    .poll(async () => (await page.context().cookies()).find((c) => c.name === "market")?.value)
+    .toBe("de");
 });
 
 test("with nothing in the bag the checkout goes back to the bag", async ({ page }) => {

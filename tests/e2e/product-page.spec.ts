@@ -33,12 +33,13 @@ test("pick a size, add it, see the powerstep, and the bag count goes up", async 
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
   await expect(drawer).toBeVisible();
-  const size = drawer.locator("fieldset button:not([disabled])").first();
+  // The sizes are one radio group: a size in stock is chosen by tapping it.
+  const size = drawer.locator("fieldset label:has(input:enabled)").first();
   await size.click();
-  await expect(size).toHaveAttribute("aria-pressed", "true");
+  await expect(size.getByRole("radio")).toBeChecked();
   // Clicking the chosen size again un-chooses it.
   await size.click();
-  await expect(size).toHaveAttribute("aria-pressed", "false");
+  await expect(size.getByRole("radio")).not.toBeChecked();
   await size.click();
   await drawer.locator("fieldset ~ button").first().click();
 
@@ -83,7 +84,7 @@ test("a customised shirt with name MÜLLER and number 10 becomes a bag line carr
   await page.goto(shirt.relative_url);
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
-  await drawer.locator("fieldset button:not([disabled])").first().click();
+  await drawer.locator("fieldset label:has(input:enabled)").first().click();
   await drawer.getByTestId("customize").click();
 
   const name = drawer.getByLabel(/^Name/);
@@ -118,7 +119,7 @@ test("a package with a size for each item is added as one package", async ({ pag
   for (let i = 0; i < count; i++) {
     await expect(add).toBeDisabled();
     // The open item moves on by itself after a size is chosen.
-    await items.nth(i).locator("fieldset button:not([disabled])").first().click();
+    await items.nth(i).locator("fieldset label:has(input:enabled)").first().click();
   }
   await expect(add).toBeEnabled();
   await add.click();

@@ -64,3 +64,39 @@ test("the popular-products slider switches between its four product types", asyn
   await expect(panel.getByRole("heading", { name: "Målmandshandsker" })).toBeVisible();
   await expect(panel.locator("article").first()).toContainText(/Grip|Negative Cut|Hybrid|Roll Finger/);
 });
+
+test("on a phone the header's search icon opens a full-width search bar, Escape closes it", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const field = page.getByRole("searchbox", { name: "Søg i butikken" });
+  await expect(field).toBeHidden();
+  const open = page.getByRole("button", { name: "Åbn søgning" });
+  await expect(open).toHaveAttribute("aria-expanded", "false");
+  // The header fits the screen with every icon in it.
+  for (const icon of [
+    open,
+    page.locator('header a[href="/cart/"]'),
+    page.locator("header").getByRole("link", { name: "Log ind" }),
+  ]) {
+    const box = await icon.boundingBox();
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
+  }
+  await open.click();
+  await expect(field).toBeFocused();
+  await expect(open).toHaveAttribute("aria-expanded", "true");
+  // The bar takes the screen's width (less the page's margins).
+  expect((await field.boundingBox())?.width ?? 0).toBeGreaterThan(250);
+  await expectNoSeriousA11yViolations(page);
+  await page.keyboard.press("Escape");
+  await expect(field).toBeHidden();
+  await expect(open).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(field).toBeFocused();
+  await field.fill("gloves");
+  await field.press("Enter");
+  await expect(page).toHaveURL(/\/search\/\?q=gloves/);
+  await expect(field).toBeHidden();
+});

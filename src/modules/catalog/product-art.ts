@@ -178,6 +178,29 @@ export function drawProduct(input: ArtInput): string {
   return frame(content, background, title);
 }
 
+/** Room for the name beside the initials' disc, in the logo's 240 × 120 box. */
+const LOGO_NAME_LEFT = 98;
+const LOGO_NAME_RIGHT = 230;
+/** A bold capital of Arial is at most this wide per unit of font size, on average over a name. */
+const CAPITAL_WIDTH = 0.78;
+
+/**
+ * The name's lines and font size so that it fits beside the disc: a long name of several words
+ * breaks in two, and the size shrinks until the longest line fits (at most 26).
+ */
+export function brandLogoName(name: string): { lines: string[]; size: number } {
+  const label = name.toUpperCase().trim();
+  const words = label.split(/\s+/);
+  const half = Math.ceil(words.length / 2);
+  const lines =
+    words.length > 1 && label.length > 9
+      ? [words.slice(0, half).join(" "), words.slice(half).join(" ")]
+      : [label];
+  const longest = Math.max(...lines.map((line) => line.length));
+  const size = Math.min(26, Math.floor((LOGO_NAME_RIGHT - LOGO_NAME_LEFT) / (longest * CAPITAL_WIDTH)));
+  return { lines, size };
+}
+
 export function drawBrandLogo(name: string, primary: string, accent: string): string {
   const initials = name
     .split(/\s+/)
@@ -185,7 +208,17 @@ export function drawBrandLogo(name: string, primary: string, accent: string): st
     .join("")
     .slice(0, 2)
     .toUpperCase();
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120" role="img" aria-label="${escapeXml(name)}"><rect width="240" height="120" rx="16" fill="${primary}"/><circle cx="52" cy="60" r="34" fill="${accent}"/><text x="52" y="72" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="32" fill="${primary}" text-anchor="middle">${escapeXml(initials)}</text><text x="160" y="70" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="26" fill="${accent}" text-anchor="middle">${escapeXml(name.toUpperCase())}</text></svg>`;
+  const { lines, size } = brandLogoName(name);
+  const centre = (LOGO_NAME_LEFT + LOGO_NAME_RIGHT) / 2;
+  const leading = size * 1.15;
+  const first = 60 - ((lines.length - 1) * leading) / 2 + size * 0.35;
+  const text = lines
+    .map(
+      (line, i) =>
+        `<text x="${centre}" y="${Math.round(first + i * leading)}" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="${size}" fill="${accent}" text-anchor="middle">${escapeXml(line)}</text>`,
+    )
+    .join("");
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120" role="img" aria-label="${escapeXml(name)}"><rect width="240" height="120" rx="16" fill="${primary}"/><circle cx="52" cy="60" r="34" fill="${accent}"/><text x="52" y="72" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="32" fill="${primary}" text-anchor="middle">${escapeXml(initials)}</text>${text}</svg>`;
 }
 
 /** Editorial pictures (heroes, link cards, guides): a pitch in a colour derived from the name. */

@@ -167,6 +167,24 @@ describe("GET /api/category/get/", () => {
     expect(response.json().meta.total).toBe(0);
   });
 
+  it("keeps a chosen value that no product matches any more, counted 0, so it can be taken off", async () => {
+    const boots = inBoots();
+    const brandsOf = (colour: string) => new Set(boots.filter((r) => r.color === colour).map((r) => r.brand));
+    const colour = boots.map((r) => r.color).find((c) => brandsOf(c).size > 0) as string;
+    const brand = boots.map((r) => r.brand).find((b) => !brandsOf(colour).has(b));
+    expect(brand).toBeDefined();
+    const body = (await get(`/api/category/get/?slug=football-boots&brand=${brand}&color=${colour}`)).json();
+    expect(body.meta.total).toBe(0);
+    const chosen = body.meta.filters
+      .find((f: { key: string }) => f.key === "brand")
+      .values.find((v: { name: string }) => v.name === brand);
+    const result = await t.database.db.execute(sql`select name from brands where slug = ${brand}`);
+    const name = (result as unknown as { rows: { name: string }[] }).rows[0]?.name;
+    expect(chosen).toMatchObject({ count: 0, selected: true, label: name });
+    // The colour, counted under the brand filter, is kept too.
+    expect(facet(body, "color")[colour]).toBe(0);
+  });
+
   it("shows the sponsored block on the first page without filters only", async () => {
     const plain = (await get("/api/category/get/?slug=football-boots")).json();
     expect(plain.meta.content.sponsored?.products.length).toBeGreaterThan(0);

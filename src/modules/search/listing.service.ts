@@ -1,10 +1,10 @@
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { CURRENCIES } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
-import { categories } from "#modules/catalog/catalog.schema.ts";
+import { brands, categories } from "#modules/catalog/catalog.schema.ts";
 import { ORDER, queryProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
@@ -227,7 +227,17 @@ async function countFacets(
   );
 }
 
-function buildFilters(facets: FacetRow[], query: ListingQuery, currency: string): Filter[] {
+/**
+ * The facets as filters. A chosen value that no product matches any more (the other filters leave
+ * none) stays, with a count of 0: the shopper sees it is chosen and can take it off. A brand's name
+ * comes from `brandNames` then.
+ */
+function buildFilters(
+  facets: FacetRow[],
+  query: ListingQuery,
+  currency: string,
+  brandNames: Map<string, string>,
+): Filter[] {
   const selected = (key: FacetKey) => new Set(query[key]);
   const bucketOrder = priceBucketExpression(currency).labels;
   return FACET_KEYS.map((key) => {
@@ -240,6 +250,15 @@ function buildFilters(facets: FacetRow[], query: ListingQuery, currency: string)
         selected: selected(key).has(row.value),
         hasLogo: !row.label.endsWith("|nologo"),
       }));
+    for (const value of selected(key))
+      if (!values.some((v) => v.name === value))
+        values.push({
+          name: value,
+          label: (key === "brand" ? brandNames.get(value) : undefined) ?? value,
+          count: 0,
+          selected: true,
+          hasLogo: true,
+        });
     values.sort((a, b) =>
       key === "price_range"
         ? bucketOrder.indexOf(a.name) - bucketOrder.indexOf(b.name)
@@ -253,6 +272,18 @@ function buildFilters(facets: FacetRow[], query: ListingQuery, currency: string)
       ),
     };
   }).filter((filter) => filter.values.length > 0);
+}
+
+/** The names of chosen brands the brand facet does not count (none of their products is left). */
+async function chosenBrandNames(db: Db, chosen: string[], facets: FacetRow[]): Promise<Map<string, string>> {
+  const counted = new Set(facets.filter((row) => row.key === "brand").map((row) => row.value));
+  const missing = chosen.filter((slug) => !counted.has(slug));
+  if (missing.length === 0) return new Map();
+  const found = await db
+    .select({ slug: brands.slug, name: brands.name })
+    .from(brands)
+    .where(inArray(brands.slug, missing));
+  return new Map(found.map((brand) => [brand.slug, brand.name]));
 }
 
 /** The page number must be a whole number within 1..totalPages (404 otherwise, as the spec says). */
@@ -323,9 +354,10 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
     })
     .sort((a, b) => b.count - a.count)
     .slice(0, 8);
+  const brandNames = await chosenBrandNames(db, query.brand, facets);
   return {
     products: cards,
-    filters: buildFilters(facets, query, scope.currency),
+    filters: buildFilters(facets, query, scope.currency, brandNames),
     total,
     page,
     totalPages,

@@ -50,19 +50,19 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
           <h2 id="footer-help" className="mb-3 text-base font-bold">
             <FormattedMessage id="footer.help.title" />
           </h2>
-          <ul className="space-y-2 text-sm">
+          <ul className="space-y-1 text-sm">
             <li>
-              <Link to="/faq/" className="underline-offset-2 hover:underline">
+              <Link to="/faq/" className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="footer.faq" />
               </Link>
             </li>
             <li>
-              <Link to="/orders/lookup/" className="underline-offset-2 hover:underline">
+              <Link to="/orders/lookup/" className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="orders.lookup.title" />
               </Link>
             </li>
             <li>
-              <Link to="/policies/privacy/" className="underline-offset-2 hover:underline">
+              <Link to="/policies/privacy/" className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="footer.privacy" />
               </Link>
             </li>

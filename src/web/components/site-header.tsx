@@ -1,7 +1,9 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
-import { Heart, Menu, Search, ShoppingBag, User } from "lucide-react";
+import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 
@@ -14,6 +16,7 @@ interface Props {
 
 export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: Props) {
   const intl = useIntl();
+  const search = useSearchBar();
   return (
     <header className="border-b border-neutral-200 bg-white">
       <a
@@ -22,27 +25,31 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
       >
         <FormattedMessage id="shell.skipToContent" />
       </a>
-      <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-3">
+      {/* On a phone the search is a second row, opened by its icon; from tablets up it sits in the row. */}
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">
         <MobileMenu categories={categories} />
-        <Link to="/" className="text-xl font-extrabold tracking-tight text-pitch-900">
+        <Link to="/" className="shrink-0 text-xl font-extrabold tracking-tight text-pitch-900">
           <FormattedMessage id="shop.name" />
         </Link>
         <Form
           method="get"
           action="/search/"
           role="search"
-          className="ml-auto flex min-w-0 max-w-md flex-1 items-center"
+          id="site-search-bar"
+          onKeyDown={search.onKeyDown}
+          className={`order-last w-full items-center md:order-none md:ml-auto md:flex md:w-auto md:max-w-md md:flex-1 ${search.open ? "flex" : "hidden"}`}
         >
           <label htmlFor="site-search" className="sr-only">
             <FormattedMessage id="shell.search.label" />
           </label>
           <input
+            ref={search.field}
             id="site-search"
             name="q"
             type="search"
             maxLength={200}
             placeholder={intl.formatMessage({ id: "shell.search.placeholder" })}
-            className="w-full rounded-l-full border border-neutral-400 px-4 py-2 text-sm focus:outline-2 focus:outline-pitch-700"
+            className="min-w-0 flex-1 rounded-l-full border border-neutral-400 px-4 py-2 text-base md:text-sm"
           />
           <button
             type="submit"
@@ -55,9 +62,24 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
           </button>
         </Form>
         <nav
-          className="flex items-center gap-1"
+          className="ml-auto flex shrink-0 items-center md:ml-0 md:gap-1"
           aria-label={intl.formatMessage({ id: "shell.account.home" })}
         >
+          <button
+            ref={search.toggle}
+            type="button"
+            onClick={search.flip}
+            aria-expanded={search.open}
+            aria-controls="site-search-bar"
+            aria-label={intl.formatMessage({ id: "shell.search.open" })}
+            className="rounded-full p-2 text-neutral-800 hover:bg-neutral-100 md:hidden"
+          >
+            {search.open ? (
+              <X aria-hidden="true" className="size-6" />
+            ) : (
+              <Search aria-hidden="true" className="size-6" />
+            )}
+          </button>
           <IconLink
             to="/account/favorites/"
             label={intl.formatMessage({ id: "shell.favourites" }, { count: favouritesCount })}
@@ -83,6 +105,41 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
       <CategoryNav categories={categories} />
     </header>
   );
+}
+
+/**
+ * The phone's search bar: its icon opens it and moves focus into the field; Escape (or the icon
+ * again) closes it and gives focus back to the icon; going to another page closes it.
+ */
+function useSearchBar() {
+  const [open, setOpen] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  const toggle = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes on every change of page
+  useEffect(() => setOpen(false), [pathname]);
+  const close = () => {
+    setOpen(false);
+    toggle.current?.focus();
+  };
+  return {
+    open,
+    field,
+    toggle,
+    flip: () => {
+      if (open) return close();
+      // Shown before focusing: a hidden field cannot take focus.
+      flushSync(() => setOpen(true));
+      field.current?.focus();
+    },
+    onKeyDown: (event: React.KeyboardEvent) => {
+      // Only the phone's bar closes: from tablets up the field is always there.
+      if (event.key === "Escape" && open) {
+        event.preventDefault();
+        close();
+      }
+    },
+  };
 }
 
 function IconLink({

@@ -20,7 +20,7 @@ export const TextField = forwardRef<HTMLInputElement, Props>(function TextField(
     .filter(Boolean)
     .join(" ");
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ""}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${className ?? ""}`}>
       <label htmlFor={inputId} className="text-sm font-semibold">
         {label}
       </label>

@@ -48,7 +48,11 @@ export function BulkRemove({
       open={open}
       onOpenChange={setOpen}
       trigger={
-        <button type="button" className="self-end text-sm font-semibold underline" data-testid="bulk-remove">
+        <button
+          type="button"
+          className="self-end py-1 text-sm font-semibold underline"
+          data-testid="bulk-remove"
+        >
           <FormattedMessage id="cart.bulk.open" />
         </button>
       }

@@ -17,6 +17,7 @@ import { BulkRemove } from "./bulk-remove.tsx";
 import { loadCart, loadCartNotices } from "./cart.server.ts";
 import { CheckoutOffers } from "./checkout-offers.tsx";
 import { LinePrint } from "./line-print-dialog.tsx";
+import { QuantityField } from "./quantity-field.tsx";
 import { ShareBag } from "./share-bag.tsx";
 import { VoucherForm } from "./voucher-form.tsx";
 
@@ -113,8 +114,8 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="cart.toCheckout" />
         </Link>
       </div>
-      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div className="flex flex-col gap-6">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="flex min-w-0 flex-col gap-6">
           <BulkRemove lines={cart.lines} onDone={() => revalidator.revalidate()} />
           {groupBySupplier(cart.lines).map((group) => (
             <section
@@ -233,34 +234,22 @@ function CartLine({
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
-  const [quantity, setQuantity] = useState(line.quantity);
   const [busy, setBusy] = useState(false);
   const [warningOpen, setWarningOpen] = useState(true);
-  useEffect(() => setQuantity(line.quantity), [line.quantity]);
 
+  // One call per finished edit (the field decides when an edit is finished); the bag is read again after.
   const changeQuantity = async (next: number) => {
-    if (!Number.isInteger(next) || next < 1 || next === line.quantity) {
-      setQuantity(line.quantity);
-      return;
-    }
-    setQuantity(next);
-    setBusy(true);
     try {
       const result = await call("POST /cart/items/update_cart_item/:id/", {
         params: { id: line.line_id },
         form: { amount: String(next) },
       });
       const warning = result.messages.find((message) => message.level !== "info");
-      if (warning) {
-        // A quantity change answers the quantity kept (the shape it shares with removal has it optional).
-        setQuantity(result.quantity ?? next);
+      if (warning)
         toast({ title: intl.formatMessage({ id: warning.text, defaultMessage: warning.text }), flow: true });
-      }
     } catch {
-      setQuantity(line.quantity);
       toast({ title: intl.formatMessage({ id: "cart.updateFailed" }), variant: "destructive", flow: true });
     } finally {
-      setBusy(false);
       revalidator.revalidate();
     }
   };
@@ -282,21 +271,36 @@ function CartLine({
 
   const discounted = line.line_total_rrp > line.line_total;
   return (
-    <li className="flex gap-4 p-4" data-testid="cart-line">
+    <li className="flex gap-3 p-3 sm:gap-4 sm:p-4" data-testid="cart-line">
       <Link to={line.shop_url} className="shrink-0" tabIndex={-1} aria-hidden="true">
         <img
           src={line.image_url}
           alt=""
           width={96}
           height={96}
-          className="size-24 rounded bg-neutral-100 object-contain"
+          className="size-20 rounded bg-neutral-100 object-contain sm:size-24"
         />
       </Link>
-      <div className="flex flex-1 flex-col gap-1 text-sm">
-        <p className="font-semibold text-neutral-700">{line.product_brand}</p>
-        <Link to={line.shop_url} className="font-semibold hover:underline">
-          {line.product_name}
-        </Link>
+      <div className="flex min-w-0 flex-1 flex-col gap-1 text-sm">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="font-semibold text-neutral-700">{line.product_brand}</p>
+            <Link to={line.shop_url} className="break-words font-semibold hover:underline">
+              {line.product_name}
+            </Link>
+          </div>
+          <div className="shrink-0 text-right">
+            <p className={`font-bold ${discounted ? "text-red-700" : ""}`} data-testid="line-total">
+              {money(line.line_total)}
+            </p>
+            {discounted && (
+              <s className="text-neutral-700">
+                <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+                {money(line.line_total_rrp)}
+              </s>
+            )}
+          </div>
+        </div>
         <p className="text-neutral-700">
           <FormattedMessage id="product.style" values={{ style: line.product_style }} />
           {line.size && (
@@ -332,7 +336,7 @@ function CartLine({
               type="button"
               onClick={() => setWarningOpen(!warningOpen)}
               aria-expanded={warningOpen}
-              className="flex w-full items-center gap-2 font-semibold"
+              className="flex min-h-6 w-full items-center gap-2 font-semibold"
             >
               <TriangleAlert aria-hidden="true" className="size-4" />
               <FormattedMessage id="cart.lineWarning" />
@@ -347,51 +351,38 @@ function CartLine({
                   { id: line.message.text, defaultMessage: line.message.text },
                   { max: line.max_quantity },
                 )}{" "}
-                <button type="button" onClick={() => revalidator.revalidate()} className="underline">
+                <button type="button" onClick={() => revalidator.revalidate()} className="min-h-6 underline">
                   <FormattedMessage id="cart.refresh" />
                 </button>
               </p>
             )}
           </div>
         )}
-        <div className="mt-auto flex items-center gap-3 pt-2">
-          <label className="flex items-center gap-2">
-            <span>
-              <FormattedMessage id="cart.quantity" />
-            </span>
-            <input
-              type="number"
-              min={1}
-              max={Math.max(1, line.max_quantity)}
-              value={quantity}
-              disabled={busy || !line.quantity_editable}
-              onChange={(event) => void changeQuantity(Number(event.target.value))}
-              className="w-16 rounded border border-neutral-500 px-2 py-1"
-              data-testid="line-quantity"
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-2 pt-2">
+          <QuantityField
+            quantity={line.quantity}
+            max={Math.max(1, line.max_quantity)}
+            disabled={busy || !line.quantity_editable}
+            productName={line.product_name}
+            onCommit={changeQuantity}
+          />
+          <div className="ml-auto flex items-center gap-1">
+            <FavouriteToggle
+              productId={line.product_id}
+              name={line.product_name}
+              className="inline-flex items-center justify-center rounded-full p-2 hover:bg-neutral-100"
             />
-          </label>
-          <FavouriteToggle productId={line.product_id} />
-          <button
-            type="button"
-            onClick={remove}
-            disabled={busy}
-            aria-label={intl.formatMessage({ id: "cart.remove" }, { name: line.product_name })}
-            className="rounded p-2"
-          >
-            <Trash2 aria-hidden="true" className="size-5" />
-          </button>
+            <button
+              type="button"
+              onClick={remove}
+              disabled={busy}
+              aria-label={intl.formatMessage({ id: "cart.remove" }, { name: line.product_name })}
+              className="rounded-full p-2 hover:bg-neutral-100"
+            >
+              <Trash2 aria-hidden="true" className="size-5" />
+            </button>
+          </div>
         </div>
-      </div>
-      <div className="text-right text-sm">
-        <p className={`font-bold ${discounted ? "text-red-700" : ""}`} data-testid="line-total">
-          {money(line.line_total)}
-        </p>
-        {discounted && (
-          <s className="text-neutral-700">
-            <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
-            {money(line.line_total_rrp)}
-          </s>
-        )}
       </div>
     </li>
   );

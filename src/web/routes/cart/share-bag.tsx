@@ -54,7 +54,7 @@ export function ShareBag() {
       <button
         type="button"
         onClick={share}
-        className="flex items-center gap-2 self-start text-sm font-semibold underline"
+        className="flex items-center gap-2 self-start py-1 text-sm font-semibold underline"
         data-testid="share-bag"
       >
         <Share2 aria-hidden="true" className="size-4" />

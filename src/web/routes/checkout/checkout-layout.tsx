@@ -36,7 +36,7 @@ export default function CheckoutLayout({ loaderData }: Route.ComponentProps) {
       {step && (
         <nav
           aria-label={intl.formatMessage({ id: "checkout.steps" })}
-          className="flex items-center gap-3 border-b border-neutral-200 py-3"
+          className="flex flex-wrap items-center gap-3 border-b border-neutral-200 py-3"
         >
           <Link
             to={step.back}
@@ -46,7 +46,7 @@ export default function CheckoutLayout({ loaderData }: Route.ComponentProps) {
             <ArrowLeft aria-hidden="true" className="size-4" />
             <FormattedMessage id="checkout.back" />
           </Link>
-          <ol className="ml-auto flex gap-2 text-sm">
+          <ol className="ml-auto flex flex-wrap gap-x-2 text-sm">
             {[{ number: 1, label: "checkout.step.cart" }, ...STEPS].map((s) => (
               <li
                 key={s.number}

@@ -179,7 +179,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const payLabel = intl.formatMessage({ id: "payment.pay" }, { amount: money(gateways.amount_due) });
 
   return (
-    <div className="grid gap-8 py-4 lg:grid-cols-[3fr_2fr]">
+    <div className="grid grid-cols-1 gap-8 py-4 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
       <div className="space-y-6">
         <h1 className="text-2xl font-bold">
           <FormattedMessage id="checkout.payment.title" />
@@ -222,7 +222,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                 .map((method) => (
                   <li key={method.method_id}>
                     <label
-                      className={`flex cursor-pointer items-center gap-3 rounded border p-3 ${method.is_selected ? "border-pitch-900 bg-pitch-100" : "border-neutral-300"}`}
+                      className={`flex cursor-pointer flex-wrap items-center gap-x-3 gap-y-2 rounded border p-3 ${method.is_selected ? "border-pitch-900 bg-pitch-100" : "border-neutral-300"}`}
                     >
                       <input
                         type="radio"
@@ -232,7 +232,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                         className="size-4"
                         data-testid={`payment-${method.gateway}`}
                       />
-                      <span className="flex-1 font-semibold">{method.name}</span>
+                      <span className="min-w-0 flex-1 font-semibold">{method.name}</span>
                       {method.payment_fee.amount > 0 && (
                         <span className="text-sm">
                           <FormattedMessage
@@ -241,7 +241,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
                           />
                         </span>
                       )}
-                      <span className="flex gap-1">
+                      <span className="flex flex-wrap gap-1">
                         {method.icon_urls.slice(0, 5).map((icon) => (
                           <img key={icon} src={icon} alt="" width={32} height={20} className="h-5 w-8" />
                         ))}

@@ -29,7 +29,7 @@ export function PolicyLink({ supplier, label, pdf }: { supplier: string; label: 
         width="w-[32rem]"
         onOpenChange={load}
         trigger={
-          <button type="button" className="font-semibold underline">
+          <button type="button" className="min-h-6 font-semibold underline">
             {label}
           </button>
         }
@@ -52,7 +52,7 @@ export function PolicyLink({ supplier, label, pdf }: { supplier: string; label: 
       {pdf && code !== NO_PDF_SUPPLIER && (
         <a
           href={`/policies/${code}/?format=pdf`}
-          className="ml-2 inline-flex items-center gap-1 text-sm underline"
+          className="ml-2 inline-flex min-h-6 items-center gap-1 text-sm underline"
           download
         >
           <FileDown aria-hidden="true" className="size-4" />

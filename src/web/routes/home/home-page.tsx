@@ -32,18 +32,25 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
   const [lead, ...more] = heroes;
   return (
     <>
-      <section className="relative bg-pitch-950 text-white">
+      {/* The picture stands beside the copy on a phone (above it), behind it from tablets up: its
+          drawing never covers the words where the screen is narrow. */}
+      <section className="relative flex flex-col bg-pitch-950 text-white">
         {lead && (
           <img
             src={lead.image.src}
             alt=""
             width={lead.image.width}
             height={lead.image.height}
-            className="absolute inset-0 size-full object-cover opacity-40"
+            className="aspect-[16/7] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full md:opacity-40"
           />
         )}
-        <div className="relative mx-auto max-w-7xl px-4 py-16 md:py-24">
-          <h1 className="max-w-2xl text-4xl font-extrabold md:text-5xl">
+        {/* Behind the copy, the picture fades into the hero's colour, whatever its drawing. */}
+        <div
+          aria-hidden="true"
+          className="absolute inset-0 hidden bg-gradient-to-r from-pitch-950 via-pitch-950/80 to-transparent md:block"
+        />
+        <div className="relative mx-auto w-full max-w-7xl px-4 py-8 md:py-24">
+          <h1 className="max-w-2xl text-3xl font-extrabold sm:text-4xl md:text-5xl">
             <FormattedMessage id="home.title" />
           </h1>
           {lead && (
@@ -64,16 +71,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       {more.length > 0 && (
         <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 md:grid-cols-2">
           {more.map((hero) => (
-            <li key={hero.slug} className="relative overflow-hidden rounded-lg bg-pitch-900 text-white">
+            <li
+              key={hero.slug}
+              className="relative flex flex-col overflow-hidden rounded-lg bg-pitch-900 text-white"
+            >
               <img
                 src={hero.image.src}
                 alt=""
                 width={hero.image.width}
                 height={hero.image.height}
                 loading="lazy"
-                className="absolute inset-0 size-full object-cover opacity-40"
+                className="aspect-[16/6] w-full object-cover"
               />
-              <div className="relative p-6">
+              <div className="relative p-5 sm:p-6">
                 <h2 className="text-2xl font-bold">
                   <Link to={hero.url} className="after:absolute after:inset-0">
                     {hero.title}

@@ -102,7 +102,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
               aria-expanded={expanded}
               aria-controls="category-description"
               onClick={() => setExpanded(!expanded)}
-              className="text-sm font-semibold text-pitch-700 underline"
+              className="min-h-6 text-sm font-semibold text-pitch-700 underline"
             >
               <FormattedMessage id={expanded ? "listing.readLess" : "listing.readMore"} />
             </button>
@@ -139,7 +139,8 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
             <p className="px-4 pt-3 text-xs font-semibold uppercase text-white">
               <FormattedMessage id="listing.sponsored" />
             </p>
-            <div className="[&_h2]:text-white [&_article_*]:text-white">
+            {/* White words on the block's colour; a card's badges on its picture keep their own. */}
+            <div className="[&_h2]:text-white [&_article>div:last-child_*]:text-white">
               <ProductSlider
                 title={sponsored.title}
                 cards={sponsored.products.map((card) => ({

@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { ChevronDown, SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
@@ -187,6 +187,16 @@ function valueLabel(
   }
 }
 
+/**
+ * A filter value is a link (it works before the page's code has loaded) that acts as a checkbox:
+ * Space toggles it as it would a checkbox, Enter follows it as a link.
+ */
+function toggleWithSpace(event: React.KeyboardEvent<HTMLAnchorElement>) {
+  if (event.key !== " ") return;
+  event.preventDefault();
+  event.currentTarget.click();
+}
+
 function FilterValues({
   filter,
   currency,
@@ -198,48 +208,109 @@ function FilterValues({
 }) {
   const intl = useIntl();
   const search = useListingSearch();
+  const [all, setAll] = useState(false);
+  const listId = useId();
   const limit =
     filter.key === "brand"
       ? CONDENSED_BRANDS
       : filter.key === "color"
         ? CONDENSED_COLOURS
         : Number.POSITIVE_INFINITY;
-  // Condensed (small screens): the top 8 brands that have a logo, the top 4 colours by count.
+  // Condensed (small screens): the top 8 brands that have a logo, the top 4 colours by count, and
+  // "show all" for the rest.
   const candidates =
     condensed && filter.key === "brand"
       ? filter.values.filter((v) => v.has_logo !== false || v.selected)
       : filter.values;
-  const values = condensed ? candidates.slice(0, limit) : candidates;
+  const values = condensed && !all ? candidates.slice(0, limit) : filter.values;
+  const more = condensed && filter.values.length > candidates.slice(0, limit).length;
   return (
-    <ul className="space-y-1">
-      {values.map((value) => (
-        <li key={value.name}>
-          <Link
-            to={toggleFilter(search, filter.key, value.name)}
-            preventScrollReset
-            role="checkbox"
-            aria-checked={value.selected}
-            className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-neutral-100"
-          >
-            <span
-              aria-hidden="true"
-              className={`flex size-4 items-center justify-center rounded border ${value.selected ? "border-pitch-900 bg-pitch-900 text-white" : "border-neutral-500"}`}
+    <>
+      <ul id={listId} className="space-y-1">
+        {values.map((value) => (
+          <li key={value.name}>
+            <Link
+              to={toggleFilter(search, filter.key, value.name)}
+              preventScrollReset
+              role="checkbox"
+              aria-checked={value.selected}
+              onKeyDown={toggleWithSpace}
+              className="flex min-h-7 items-center gap-2 rounded px-1 py-1 text-sm hover:bg-neutral-100"
             >
-              {value.selected ? "✓" : ""}
-            </span>
-            {filter.key === "color" && (
               <span
                 aria-hidden="true"
-                className="size-4 rounded-full border border-neutral-400"
-                style={{ background: SWATCH[value.name] ?? "#ccc" }}
-              />
-            )}
-            <span className="flex-1">{valueLabel(intl, filter, value, currency)}</span>
-            <span className="text-xs text-neutral-700">{value.count}</span>
-          </Link>
-        </li>
-      ))}
-    </ul>
+                className={`flex size-4 items-center justify-center rounded border ${value.selected ? "border-pitch-900 bg-pitch-900 text-white" : "border-neutral-500"}`}
+              >
+                {value.selected ? "✓" : ""}
+              </span>
+              {filter.key === "color" && (
+                <span
+                  aria-hidden="true"
+                  className="size-4 rounded-full border border-neutral-400"
+                  style={{ background: SWATCH[value.name] ?? "#ccc" }}
+                />
+              )}
+              <span className="flex-1">{valueLabel(intl, filter, value, currency)}</span>
+              <span className="text-xs text-neutral-700">{value.count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {more && (
+        <button
+          type="button"
+          aria-expanded={all}
+          aria-controls={listId}
+          onClick={() => setAll(!all)}
+          className="mt-2 min-h-7 px-1 text-sm font-semibold text-pitch-700 underline"
+        >
+          {all ? (
+            <FormattedMessage id="listing.showFewer" />
+          ) : (
+            <FormattedMessage id="listing.showAll" values={{ count: filter.values.length }} />
+          )}
+        </button>
+      )}
+    </>
+  );
+}
+
+/** The chosen filter values as chips that each take their value off again, with "reset" beside. */
+function ActiveFilters({ filters, currency }: { filters: Filter[]; currency: string }) {
+  const intl = useIntl();
+  const search = useListingSearch();
+  const chosen = filters.flatMap((filter) =>
+    filter.values.filter((value) => value.selected).map((value) => ({ filter, value })),
+  );
+  if (chosen.length === 0) return null;
+  return (
+    <div className="mb-4 flex flex-wrap items-center gap-2" data-testid="active-filters">
+      <ul className="flex flex-wrap gap-2" aria-label={intl.formatMessage({ id: "listing.activeFilters" })}>
+        {chosen.map(({ filter, value }) => {
+          const label = valueLabel(intl, filter, value, currency);
+          return (
+            <li key={`${filter.key}:${value.name}`}>
+              <Link
+                to={toggleFilter(search, filter.key, value.name)}
+                preventScrollReset
+                aria-label={intl.formatMessage({ id: "listing.removeFilter" }, { value: label })}
+                className="flex min-h-8 items-center gap-1 rounded-full border border-pitch-900 bg-pitch-100 py-1 pl-3 pr-2 text-sm font-medium text-pitch-950 hover:bg-pitch-100/70"
+              >
+                {label}
+                <X aria-hidden="true" className="size-4" />
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+      <Link
+        to={resetFilters(search)}
+        preventScrollReset
+        className="px-1 py-1 text-sm font-semibold text-pitch-700 underline lg:hidden"
+      >
+        <FormattedMessage id="listing.reset" />
+      </Link>
+    </div>
   );
 }
 
@@ -273,19 +344,61 @@ function FilterList({
   );
 }
 
+/** Keys that change a closed select's choice without opening it: arrows, Home/End, type-ahead. */
+function choosesInPlace(event: React.KeyboardEvent) {
+  if (event.altKey || event.metaKey || event.ctrlKey) return false;
+  return (
+    ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"].includes(
+      event.key,
+    ) ||
+    (event.key.length === 1 && event.key !== " ")
+  );
+}
+
+/**
+ * The sort order. A choice from the open list (a tap, a click, Enter in the list) applies at once;
+ * stepping through the closed select with the arrow keys only moves the choice, which applies on
+ * Enter or when the select is left, so the page is not read again at every key.
+ */
 function SortSelect({ sort }: { sort: string }) {
   const navigate = useNavigate();
   const search = useListingSearch();
   const intl = useIntl();
+  const [value, setValue] = useState(sort);
+  const applied = useRef(sort);
+  const stepping = useRef(false);
+  useEffect(() => {
+    applied.current = sort;
+    setValue(sort);
+  }, [sort]);
+  const apply = (next: string) => {
+    stepping.current = false;
+    if (next === applied.current) return;
+    applied.current = next;
+    navigate(withParam(search, "sort", next), { preventScrollReset: true });
+  };
   return (
     <label className="flex items-center gap-2 text-sm">
-      <FormattedMessage id="sort.label" />
+      {/* On a phone an icon stands for the label, which stays for screen readers. */}
+      <ArrowUpDown aria-hidden="true" className="size-4 sm:hidden" />
+      <span className="sr-only sm:not-sr-only">
+        <FormattedMessage id="sort.label" />
+      </span>
       <select
-        value={sort}
-        onChange={(event) =>
-          navigate(withParam(search, "sort", event.target.value), { preventScrollReset: true })
-        }
-        className="rounded border border-neutral-500 px-2 py-1.5"
+        value={value}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") apply(value);
+          else stepping.current = choosesInPlace(event);
+        }}
+        onPointerDown={() => {
+          stepping.current = false;
+        }}
+        onChange={(event) => {
+          setValue(event.target.value);
+          if (!stepping.current) apply(event.target.value);
+        }}
+        onBlur={() => apply(value)}
+        className="min-h-9 min-w-0 rounded border border-neutral-500 px-2 py-1.5"
       >
         {PRODUCT_SORTS.map((option) => (
           <option key={option} value={option}>
@@ -324,7 +437,8 @@ export function ListingView({
   const loading = useFilterLoading();
   const active = activeFilterCount(search);
   return (
-    <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+    // minmax(0, …): a wide child (the sponsored slider's row) must not widen the column past the screen.
+    <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
       <aside className="hidden lg:block" aria-label={intl.formatMessage({ id: "listing.filters" })}>
         {active > 0 && (
           <Link
@@ -336,16 +450,17 @@ export function ListingView({
         )}
         <FilterList filters={listing.filters} currency={currency} condensed={false} />
       </aside>
-      <div>
+      <div className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-neutral-800" aria-live="polite">
             <FormattedMessage id="listing.count" values={{ count: listing.total }} />
           </p>
-          <div className="flex items-center gap-3">
+          <div className="flex min-w-0 flex-wrap items-center gap-3">
             <FilterDrawer listing={listing} currency={currency} active={active} />
             <SortSelect sort={sort} />
           </div>
         </div>
+        <ActiveFilters filters={listing.filters} currency={currency} />
         {children}
         <div aria-busy={loading} className={loading ? "opacity-50 transition-opacity" : "transition-opacity"}>
           {loading && (
@@ -379,7 +494,17 @@ export function ListingView({
  * to the drawer below instead of closing, so it has a back button and no second overlay rather than
  * the shared dialog's close button.
  */
-function NestedFilter({ filter, currency }: { filter: Filter; currency: string }) {
+function NestedFilter({
+  filter,
+  currency,
+  total,
+  onDone,
+}: {
+  filter: Filter;
+  currency: string;
+  total: number;
+  onDone: () => void;
+}) {
   const intl = useIntl();
   const title = intl.formatMessage({ id: filter.name });
   const selected = filter.values.filter((value) => value.selected).length;
@@ -409,6 +534,16 @@ function NestedFilter({ filter, currency }: { filter: Filter; currency: string }
           <div className="flex-1 overflow-y-auto p-4">
             <FilterValues filter={filter} currency={currency} condensed />
           </div>
+          <div className="border-t border-neutral-200 p-4">
+            {/* One tap back to the products: closes this filter and the filter drawer under it. */}
+            <button
+              type="button"
+              onClick={onDone}
+              className="w-full rounded-full bg-pitch-900 px-3 py-2 text-sm font-bold text-white"
+            >
+              <FormattedMessage id="listing.showResults" values={{ count: total }} />
+            </button>
+          </div>
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
@@ -425,16 +560,19 @@ function FilterDrawer({
   active: number;
 }) {
   const search = useListingSearch();
+  const [open, setOpen] = useState(false);
   return (
     <Dialog
       side="right"
       className="flex w-96 flex-col"
       headerClassName="border-b border-neutral-200 p-4"
       closeClassName="rounded p-1"
+      open={open}
+      onOpenChange={setOpen}
       trigger={
         <button
           type="button"
-          className="flex items-center gap-2 rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold lg:hidden"
+          className="flex min-h-9 items-center gap-2 rounded border border-neutral-500 px-3 py-1.5 text-sm font-semibold lg:hidden"
         >
           <SlidersHorizontal aria-hidden="true" className="size-4" />
           <FormattedMessage id="listing.filters" />
@@ -450,7 +588,12 @@ function FilterDrawer({
         <ul className="divide-y divide-neutral-200">
           {listing.filters.map((filter) => (
             <li key={filter.key}>
-              <NestedFilter filter={filter} currency={currency} />
+              <NestedFilter
+                filter={filter}
+                currency={currency}
+                total={listing.total}
+                onDone={() => setOpen(false)}
+              />
             </li>
           ))}
         </ul>

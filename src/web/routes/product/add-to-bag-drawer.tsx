@@ -3,7 +3,8 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
 import type { CustomizationInput } from "#modules/cart/customization.contract.ts";
-import type { ProductDetail, StockEntry } from "#modules/product/product.contract.ts";
+import type { ProductDetail } from "#modules/product/product.contract.ts";
+import { SizeRadioGroup } from "#web/components/size-radio-group.tsx";
 import { call } from "#web/lib/api.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
@@ -278,58 +279,8 @@ function AddFailed({ failed, onDismiss }: { failed: boolean; onDismiss: () => vo
   );
 }
 
-export function SizeList({
-  sizes,
-  selected,
-  disableMarketplace = false,
-  onSelect,
-}: {
-  sizes: StockEntry[];
-  selected: number | null;
-  disableMarketplace?: boolean;
-  onSelect: (sizeId: number) => void;
-}) {
-  const intl = useIntl();
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold">
-        <FormattedMessage id="product.sizes" />
-      </legend>
-      <ul className="grid grid-cols-3 gap-2">
-        {sizes.map((size) => {
-          const disabled = size.stock_info <= 0 || (disableMarketplace && size.is_marketplace);
-          return (
-            <li key={size.size_id}>
-              <button
-                type="button"
-                aria-pressed={selected === size.size_id}
-                disabled={disabled}
-                onClick={() => onSelect(size.size_id)}
-                className={`flex w-full flex-col items-center rounded border px-2 py-2 text-sm ${
-                  selected === size.size_id
-                    ? "border-neutral-900 bg-neutral-900 text-white"
-                    : "border-neutral-500"
-                } disabled:border-neutral-300 disabled:text-neutral-500 disabled:line-through`}
-              >
-                <span className="font-semibold">{size.name}</span>
-                <span className="text-xs">
-                  {intl.formatMessage({
-                    id:
-                      size.availability === "out_of_stock"
-                        ? "stock.out"
-                        : size.availability === "few_left"
-                          ? "stock.few"
-                          : "stock.in",
-                  })}
-                </span>
-              </button>
-            </li>
-          );
-        })}
-      </ul>
-    </fieldset>
-  );
-}
+/** The sizes to choose from: the shop's one size picker, a radio group (shared with other pickers). */
+export const SizeList = SizeRadioGroup;
 
 function PackageSteps({
   product,

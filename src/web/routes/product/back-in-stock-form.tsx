@@ -100,7 +100,7 @@ export function BackInStockForm({ productId, sizes }: { productId: number; sizes
         error={formState.errors.email?.message}
         {...register("email")}
       />
-      <label className="flex items-center gap-2 text-sm">
+      <label className="flex min-h-6 items-center gap-2 text-sm">
         <input type="checkbox" {...register("newsletter")} />
         <FormattedMessage id="notify.newsletter" />
       </label>
