@@ -20,7 +20,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { q, listing, currency, sort } = loaderData;
+  const { q, listing, currency, sort, searchId } = loaderData;
   const everything = q === "*";
   // biome-ignore lint/correctness/useExhaustiveDependencies: one event per search words, not per page or sort change
   useEffect(() => {
@@ -56,7 +56,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="search.nothingFound" values={{ q }} />
         </p>
       ) : (
-        <ListingView listing={listing} currency={currency} sort={sort} />
+        <ListingView listing={listing} currency={currency} sort={sort} searchId={searchId} />
       )}
     </div>
   );
