@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
+import { emptySearchHelp } from "./empty-search.service.ts";
 
 let t: TestApp;
 
@@ -66,5 +67,21 @@ describe("search in the shopper's language", () => {
   it("uses the operator's synonyms of the shop's language", async () => {
     expect((await search("dk", "keeperhandsker")).types[0]).toBe("goalkeeper_gloves");
     expect((await search("pl", "korki")).types[0]).toBe("football_boots");
+  });
+});
+
+describe("the empty result", () => {
+  it("offers the closest indexed word, the categories and popular products", async () => {
+    expect((await search("dk", "målmandshandskerrrr")).total).toBe(0);
+    const help = await emptySearchHelp(t.database.db, "Målmandshandskerrrr", {
+      currency: "DKK",
+      locale: "da",
+    });
+    expect(help.didYouMean).toBe("målmandshandsker");
+    expect(help.categories.map((c) => c.title)).toContain("Målmandshandsker");
+    expect(help.popular.length).toBeGreaterThan(0);
+    expect(help.popular[0]?.prices.currency).toBe("DKK");
+    const nothing = await emptySearchHelp(t.database.db, "qqqqxxxx", { currency: "DKK", locale: "da" });
+    expect(nothing.didYouMean).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
+import { emptySearchHelp } from "#modules/search/empty-search.service.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
 import {
   type ListingResult,
@@ -122,11 +123,16 @@ export async function loadSearchPage(shop: ShopRequestContext, url: URL) {
       q !== "*" && !query.page && query.sort === "default"
         ? await recordSearch(shop.database.db, { q, market: shop.market.code, results: listing.total })
         : null;
+    const help =
+      listing.total === 0 && q !== "*"
+        ? await emptySearchHelp(shop.database.db, q, { currency: shop.market.currency, locale: shop.locale })
+        : null;
     return {
       kind: "search" as const,
       q,
       listing,
       searchId,
+      help,
       metaTitle: messagesFor(shop.locale)["meta.search.title"] ?? "Pitchside",
     };
   });
