@@ -4,6 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { SearchCombobox } from "./search-combobox.tsx";
 
 interface Props {
   categories: CategoryNode[];
@@ -36,14 +37,7 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
           <label htmlFor="site-search" className="sr-only">
             <FormattedMessage id="shell.search.label" />
           </label>
-          <input
-            id="site-search"
-            name="q"
-            type="search"
-            maxLength={200}
-            placeholder={intl.formatMessage({ id: "shell.search.placeholder" })}
-            className="w-full rounded-l-full border border-neutral-400 px-4 py-2 text-sm focus:outline-2 focus:outline-pitch-700"
-          />
+          <SearchCombobox />
           <button
             type="submit"
             className="rounded-r-full border border-l-0 border-neutral-400 bg-pitch-900 px-3 py-2 text-white"
