@@ -130,7 +130,7 @@ export function SearchCombobox() {
         placeholder={intl.formatMessage({ id: "shell.search.placeholder" })}
         className="w-full rounded-l-full border border-neutral-400 px-4 py-2 text-sm focus:outline-2 focus:outline-pitch-700"
       />
-      <p className="sr-only" role="status">
+      <p className="sr-only" aria-live="polite">
         {open ? <FormattedMessage id="shell.search.count" values={{ count: options.length }} /> : null}
       </p>
       <div
