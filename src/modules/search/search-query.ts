@@ -67,6 +67,8 @@ export interface WordGroup {
   word: string;
   /** Written words of the lexicon it stands for: compound parts, completions, corrected typos, synonyms. */
   alternatives: string[];
+  /** The word as a text-search query stemmed in the shop's language and in English ("" for a stop word). */
+  stems: string[];
 }
 
 export interface SearchPlan {
@@ -108,11 +110,14 @@ export async function planSearch(db: Db, q: string, locale: string): Promise<Sea
   // One read: the words the shop's language drops (stop words such as "og", "und" need not match),
   // the operator's synonyms, and the lexicon's candidates for every word.
   const found = await rows<
-    { kind: "stop" | "synonym" | "lexicon" } & LexiconHit & { synonyms: string[] | null }
+    { kind: "stem" | "stem_en" | "synonym" | "lexicon" } & LexiconHit & { synonyms: string[] | null }
   >(
     db,
-    sql`select 'stop' as kind, q.w as query_word, '' as word, 0 as products, null::text[] as synonyms
-          from (values ${values}) q(w) where numnode(plainto_tsquery(${plan.config}::regconfig, q.w)) = 0
+    sql`select 'stem' as kind, q.w as query_word, plainto_tsquery(${plan.config}::regconfig, q.w)::text as word,
+               0 as products, null::text[] as synonyms
+          from (values ${values}) q(w)
+        union all
+        select 'stem_en', q.w, plainto_tsquery('english', q.w)::text, 0, null from (values ${values}) q(w)
         union all
         select 'synonym', term, '', 0, synonyms from search_synonyms
          where language in (${language}, 'en') and term in (${wordList})
@@ -126,7 +131,12 @@ export async function planSearch(db: Db, q: string, locale: string): Promise<Sea
           order by s.products desc
           limit 400)`,
   );
-  const stopWords = found.filter((row) => row.kind === "stop").map((row) => ({ w: row.query_word }));
+  const stems = (word: string) =>
+    found
+      .filter((row) => (row.kind === "stem" || row.kind === "stem_en") && row.query_word === word)
+      .map((row) => row.word);
+  const isStopWord = (word: string) =>
+    found.some((row) => row.kind === "stem" && row.query_word === word && row.word === "");
   const synonymRows = found
     .filter((row) => row.kind === "synonym")
     .map((row) => ({ term: row.query_word, synonyms: row.synonyms ?? [] }));
@@ -151,30 +161,33 @@ export async function planSearch(db: Db, q: string, locale: string): Promise<Sea
     }
     alternatives.delete(word);
     const exact = hits.some((hit) => hit.query_word === word && hit.word === word);
-    if (!exact && alternatives.size === 0 && stopWords.some((row) => row.w === word)) continue;
-    plan.groups.push({ word, alternatives: [...alternatives] });
+    if (!exact && alternatives.size === 0 && isStopWord(word)) continue;
+    plan.groups.push({ word, alternatives: [...alternatives], stems: stems(word).filter(Boolean) });
   }
   return plan;
 }
 
+/** A written word as a text-search lexeme (words are letters and digits; quotes are doubled anyway). */
+const lexeme = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+
 /** Matches a word group: the word stemmed in the shop's language and in English, or any alternative as written. */
-function groupQuery(group: WordGroup, config: string): SQL {
-  const parts: SQL[] = [
-    sql`plainto_tsquery(${config}::regconfig, ${group.word})`,
-    sql`plainto_tsquery('english', ${group.word})`,
-    sql`plainto_tsquery('simple', ${group.word})`,
-    ...group.alternatives.map((w) => sql`plainto_tsquery('simple', ${w})`),
+function groupQuery(group: WordGroup): string {
+  const parts = [
+    ...group.stems.map((stem) => `(${stem})`),
+    lexeme(group.word),
+    ...group.alternatives.map(lexeme),
   ];
-  return sql`(${sql.join(parts, sql` || `)})`;
+  return `(${[...new Set(parts)].join(" | ")})`;
 }
 
-/** The text-search query of a plan: every word group must match (a stop word alone matches anything). */
+/**
+ * The text-search query of a plan as one constant: every word group must match (a stop word alone
+ * matches anything). Built once here, not by functions the database would call again for every row
+ * it ranks.
+ */
 export function planTsquery(plan: SearchPlan): SQL | null {
   if (plan.groups.length === 0) return null;
-  return sql`(${sql.join(
-    plan.groups.map((group) => groupQuery(group, plan.config)),
-    sql` && `,
-  )})`;
+  return sql`${plan.groups.map(groupQuery).join(" & ")}::tsquery`;
 }
 
 /** Ranks the products of the item types the words name first (the word's own type before a widened word's). */
