@@ -3,6 +3,7 @@
 //   npm run bench                 all scenarios
 //   npm run bench -- overhead     the global-plugin overhead against raw node:http and bare Fastify
 //   npm run bench -- readiness    /readyz while the shop is under load (BENCH_DATABASE_URL)
+//   npm run bench -- search       repeated and first search queries on 50,000 products (BENCH_DATABASE_URL)
 //   npm run bench -- mixed        200 shoppers for 60 s doing what shoppers do (BENCH_DATABASE_URL)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
@@ -170,6 +171,84 @@ async function listing() {
     durationSeconds: duration,
     results,
     budget: "calls p95 ≤ 50 ms at 32 connections; pages p95 ≤ 80 ms at 16 (DESIGN.md)",
+  };
+}
+
+/**
+ * Search on 50,000 products (issue 15): a repeated query (answered from the catalogue cache after the
+ * first), and a first query (a new address every time, so the whole search runs: lexicon widening,
+ * the text-search match, facets and the page of cards), at 32 connections and alone; the suggestions
+ * call; the bare-Fastify row is the ceiling on this machine. Needs BENCH_DATABASE_URL and a build.
+ */
+async function search() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "search", skipped: true, results: [] };
+  }
+  const port = 4806;
+  const results: Measured[] = [];
+  const bare = await startServer("fastify", port);
+  try {
+    results.push(await load("bare Fastify ceiling (32)", `http://127.0.0.1:${port}/bench/bare`, 32));
+  } finally {
+    await stop(bare);
+  }
+  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn" });
+  const base = `http://127.0.0.1:${port}`;
+  const danish = { cookie: "market=dk" };
+  const words = [
+    "handsker",
+    "støvler",
+    "trøjer",
+    "glovs",
+    "bold",
+    "fodboldstøvler",
+    "sorte handsker",
+    "strikon",
+  ];
+  const firstQuery = async (name: string, connections: number) => {
+    let n = 0;
+    const result = await autocannon({
+      url: base,
+      connections,
+      duration,
+      headers: danish,
+      requests: [
+        {
+          method: "GET",
+          // A new address every time: neither the response nor the listing cache answers.
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/search/?q=${encodeURIComponent(words[n % words.length] ?? "")}&price_range=${n++ % 100000}-900000`,
+          }),
+        },
+      ],
+    });
+    return {
+      name,
+      requestsPerSecond: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p95: percentile95(result),
+      p99: result.latency.p99,
+      errors: result.errors,
+      non2xx: result.non2xx,
+    };
+  };
+  try {
+    results.push(await load("search, repeated query (32)", `${base}/api/search/?q=handsker`, 32, danish));
+    results.push(await load("suggest, repeated (32)", `${base}/api/search/suggest/?q=hand`, 32, danish));
+    results.push(await firstQuery("search, first query each time (32)", 32));
+    results.push(await firstQuery("search, first query each time (1)", 1));
+  } finally {
+    await stop(child);
+  }
+  return {
+    scenario: "search",
+    date: new Date().toISOString(),
+    durationSeconds: duration,
+    results,
+    budget:
+      "/api/search/ p95 ≤ 50 ms at 32 connections for repeated queries; first query reported (issue 15)",
   };
 }
 
@@ -758,6 +837,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   bundle,
   readiness,
   mixed,
+  search,
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

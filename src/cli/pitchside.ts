@@ -13,6 +13,7 @@ import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
 import { ORDERS_USAGE, runOrdersCommand } from "./orders-command.ts";
+import { SEARCH_HELP, SEARCH_USAGE, searchReportCommand, synonymsCommand } from "./search-command.ts";
 import { TASTEMAKERS_HELP, TASTEMAKERS_USAGE, tastemakersCommand } from "./tastemakers.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
@@ -20,6 +21,7 @@ const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside stock <sku> <quantity>
 ${TASTEMAKERS_USAGE}
 ${ORDERS_USAGE}
+${SEARCH_USAGE}
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
   --seed S       random seed: the same seed gives the same shop (default SEED or 1)
@@ -30,6 +32,8 @@ back-in-stock subscriber once.
 
 ${TASTEMAKERS_HELP}
 
+${SEARCH_HELP}
+
 Uses DATABASE_URL when set, else the embedded database in DATA_DIR (default ./data).`;
 
 function fail(message: string): never {
@@ -38,9 +42,32 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-const COMMANDS = ["seed", "reindex", "stock", "tastemakers", "orders"];
+const COMMANDS = ["seed", "reindex", "stock", "tastemakers", "orders", "synonyms", "search-report"];
 if (!command || !COMMANDS.includes(command))
   fail(command ? `Unknown command "${command}".` : "No command given.");
+
+if (command === "synonyms" || command === "search-report") {
+  const config = loadConfig(process.env);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  let code: number;
+  try {
+    await runMigrations(database);
+    const io = {
+      out: (text: string) => process.stdout.write(text),
+      err: (text: string) => console.error(text),
+      now: () => new Date(),
+    };
+    code =
+      command === "synonyms"
+        ? await synonymsCommand(database.db, rest, io)
+        : await searchReportCommand(database.db, rest, io);
+  } finally {
+    await database.close();
+  }
+  if (code === 2) console.error(`\n${USAGE}`);
+  await new Promise((resolve) => process.stdout.write("", resolve));
+  process.exit(code);
+}
 
 if (command === "tastemakers") {
   const config = loadConfig(process.env);

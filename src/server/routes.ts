@@ -25,6 +25,7 @@ import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/order
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
+import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
 import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
@@ -73,6 +74,7 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(profileRoutes);
   await app.register(addressBookRoutes);
   await app.register(listingRoutes);
+  await app.register(synonymRoutes);
   await app.register(contentRoutes);
   await app.register(cartRoutes);
   await app.register(productRoutes);

@@ -58,7 +58,7 @@ test("search finds a product line by name, and with a one-letter typo", async ({
   const name = (await page.locator("main article h3").first().innerText()).trim();
   const word = name.split(" ")[1] ?? name;
   await page.goto("/");
-  await page.getByRole("searchbox", { name: "Søg i butikken" }).fill(word);
+  await page.getByRole("combobox", { name: "Søg i butikken" }).fill(word);
   await page.getByRole("button", { name: "Søg" }).click();
   await expect(page).toHaveURL(new RegExp(`/search/\\?q=${word}`));
   await expect(page.locator("main article h3").filter({ hasText: word }).first()).toBeVisible();

@@ -4,8 +4,8 @@ import { z } from "zod";
 import { idParams } from "#kernel/ids.ts";
 import { errorOutput } from "#modules/accounts/accounts.contract.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
+import { catalogueToken } from "#modules/catalog/catalogue-token.ts";
 import { mailOutbox } from "#modules/mail/mail-outbox.ts";
-import { catalogueToken } from "./catalogue-token.ts";
 import {
   availabilityOutput,
   productCardsOutput,

@@ -70,7 +70,7 @@ describe("the stock feed", () => {
     expect(bare.statusCode).toBe(401);
     expect(bare.json()).toMatchObject({
       error: "unauthorized",
-      message: "A valid stock feed token is needed.",
+      message: "A valid catalogue API token is needed.",
     });
     expect((await feed(size.sku, { stock: "many" }, "guess")).statusCode).toBe(400);
     expect((await feed("NO-SUCH-SKU", { stock: 3 })).json()).toMatchObject({

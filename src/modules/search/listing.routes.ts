@@ -11,6 +11,8 @@ import {
   searchQuery,
 } from "./listing.contract.ts";
 import { categoryListing, searchListing } from "./listing.service.ts";
+import { suggestOutput, suggestQuery } from "./suggest.contract.ts";
+import { suggest } from "./suggest.service.ts";
 
 /** Listing bodies depend on the address, the market's currency and the language, not on the visitor. */
 const responseKey = (request: FastifyRequest) =>
@@ -60,6 +62,25 @@ export async function listingRoutes(fastify: FastifyInstance) {
         searchListing(db, request.query, shopOf(request)),
       );
       // Returned so that Fastify waits for the body sent above (compression runs after it).
+      return reply;
+    },
+  );
+
+  app.get(
+    "/api/search/suggest/",
+    {
+      schema: {
+        tags,
+        summary:
+          "Suggestions while typing: categories, brands and up to 6 products (image, name, price in the market's currency)",
+        querystring: suggestQuery,
+        response: { 200: suggestOutput },
+      },
+    },
+    async (request, reply) => {
+      await sendCachedJson(db, reply, responseKey(request), () =>
+        suggest(db, request.query.q, shopOf(request)),
+      );
       return reply;
     },
   );

@@ -21,6 +21,7 @@ import {
   type SearchOutput,
   type SearchQuery,
 } from "./listing.contract.ts";
+import { itemTypeRank, planSearch, planTsquery } from "./search-query.ts";
 
 /** Price-range buckets per currency, in whole units: the facet offers these, any range is accepted. */
 const PRICE_EDGES: Record<string, number[]> = {
@@ -31,20 +32,6 @@ const PRICE_EDGES: Record<string, number[]> = {
   PLN: [200, 400, 600, 800],
   HUF: [20000, 40000, 60000, 80000],
   CZK: [1250, 2500, 3750, 5000],
-};
-
-const SEARCH_CONFIGS: Record<UiLocale, string> = {
-  da: "danish",
-  sv: "swedish",
-  nb: "norwegian",
-  fi: "finnish",
-  de: "german",
-  "de-AT": "german",
-  en: "english",
-  "en-GB": "english",
-  nl: "dutch",
-  fr: "french",
-  pl: "simple",
 };
 
 export interface ListingScope {
@@ -157,18 +144,33 @@ function facetConditions(
   return conditions;
 }
 
-function searchCondition(scope: ListingScope): { condition: SQL | null; rank: SQL | null } {
+/**
+ * The search's condition and ranking: every word (widened by synonyms, compound parts, completions
+ * and corrected typos) must match the product's search document, or the whole query is close to
+ * the brand and name; the item type the words name ranks first, then relevance and popularity.
+ */
+async function searchCondition(
+  db: Db,
+  scope: ListingScope,
+): Promise<{ condition: SQL | null; rank: SQL | null }> {
   const q = scope.q?.trim();
   if (!q || q === "*") return { condition: null, rank: null };
-  const config = SEARCH_CONFIGS[scope.locale];
-  const lowered = q.toLowerCase();
-  const tsquery = sql`(websearch_to_tsquery('english', ${q}) || websearch_to_tsquery('simple', ${q}) || websearch_to_tsquery(${config}::regconfig, ${q}))`;
+  const plan = await planSearch(db, q, scope.locale);
+  const tsquery = planTsquery(plan);
+  const lowered = plan.text || q.toLowerCase();
+  const byDocument = tsquery
+    ? sql`select id from products where search_document @@ ${tsquery} union `
+    : sql``;
+  const itemType = itemTypeRank(plan);
+  const relevance = tsquery
+    ? sql`(ts_rank(p.search_document, ${tsquery}) + word_similarity(${lowered}, p.search_name)) desc`
+    : sql`word_similarity(${lowered}, p.search_name) desc`;
   return {
-    // Typo tolerance: a query close enough to a word run of the brand and name still matches.
-    // Two index scans joined, rather than one OR that the planner can only answer by reading every row.
-    condition: sql`p.id in (select id from products where search_document @@ ${tsquery}
-                            union select id from products where ${lowered} <% search_name)`,
-    rank: sql`(ts_rank(p.search_document, ${tsquery}) + word_similarity(${lowered}, p.search_name)) desc, p.popularity desc, p.id`,
+    // Typo tolerance on the whole query too: a query close enough to a word run of the brand and name
+    // still matches. Two index scans joined, rather than one OR that the planner can only answer by
+    // reading every row.
+    condition: sql`p.id in (${byDocument}select id from products where ${lowered} <% search_name)`,
+    rank: sql.join([...(itemType ? [itemType] : []), relevance, sql`p.popularity desc, p.id`], sql`, `),
   };
 }
 
@@ -332,7 +334,7 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
         sql`, `,
       )})`,
     );
-  const search = searchCondition(scope);
+  const search = await searchCondition(db, scope);
   if (search.condition) base.push(search.condition);
   const active = facetConditions(query, scope.currency, TABLE_COLUMNS);
   const facets = await countFacets(db, scope, base, facetConditions(query, scope.currency, CTE_COLUMNS));

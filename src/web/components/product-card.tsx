@@ -23,7 +23,16 @@ export function cardBadges(card: Card, context: "listing" | "carousel") {
   };
 }
 
-export function ProductCard({ card, context = "listing" }: { card: Card; context?: "listing" | "carousel" }) {
+export function ProductCard({
+  card,
+  context = "listing",
+  searchId,
+}: {
+  card: Card;
+  context?: "listing" | "carousel";
+  /** The search the card was found by: its link carries it so the opening is counted (no personal data). */
+  searchId?: number | null;
+}) {
   const intl = useIntl();
   const badges = cardBadges(card, context);
   const money = (amount: number) =>
@@ -69,7 +78,10 @@ export function ProductCard({ card, context = "listing" }: { card: Card; context
       <div className="mt-2 flex flex-1 flex-col gap-0.5 text-sm">
         <p className="font-semibold text-neutral-700">{card.brand}</p>
         <h3 className="font-medium text-neutral-900">
-          <Link to={card.relative_url} className="after:absolute after:inset-0">
+          <Link
+            to={searchId ? `${card.relative_url}?sid=${searchId}` : card.relative_url}
+            className="after:absolute after:inset-0"
+          >
             {card.name}
           </Link>
         </h3>

@@ -6,6 +6,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLocation } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { SearchCombobox } from "./search-combobox.tsx";
 
 interface Props {
   categories: CategoryNode[];
@@ -42,15 +43,7 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
           <label htmlFor="site-search" className="sr-only">
             <FormattedMessage id="shell.search.label" />
           </label>
-          <input
-            ref={search.field}
-            id="site-search"
-            name="q"
-            type="search"
-            maxLength={200}
-            placeholder={intl.formatMessage({ id: "shell.search.placeholder" })}
-            className="min-w-0 flex-1 rounded-l-full border border-neutral-400 px-4 py-2 text-base md:text-sm"
-          />
+          <SearchCombobox inputRef={search.field} />
           <button
             type="submit"
             className="rounded-r-full border border-l-0 border-neutral-400 bg-pitch-900 px-3 py-2 text-white"
@@ -133,8 +126,9 @@ function useSearchBar() {
       field.current?.focus();
     },
     onKeyDown: (event: React.KeyboardEvent) => {
-      // Only the phone's bar closes: from tablets up the field is always there.
-      if (event.key === "Escape" && open) {
+      // Only the phone's bar closes: from tablets up the field is always there. An Escape the field
+      // used (closing its suggestions, clearing its words) does not close the bar as well.
+      if (event.key === "Escape" && open && !event.defaultPrevented) {
         event.preventDefault();
         close();
       }

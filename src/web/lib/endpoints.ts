@@ -99,6 +99,7 @@ import type {
   stockAlertOutput,
 } from "#modules/product/stock-alerts.contract.ts";
 import type { popularProductsOutput, popularProductsQuery } from "#modules/search/listing.contract.ts";
+import type { suggestOutput, suggestQuery } from "#modules/search/suggest.contract.ts";
 import type {
   applicationReceivedOutput,
   tastemakerApplicationInput,
@@ -227,6 +228,10 @@ export interface Endpoints {
   "GET /api/recommendations/popular-products/": {
     query: z.input<typeof popularProductsQuery>;
     response: z.output<typeof popularProductsOutput>;
+  };
+  "GET /api/search/suggest/": {
+    query: z.input<typeof suggestQuery>;
+    response: z.output<typeof suggestOutput>;
   };
 
   // The bag

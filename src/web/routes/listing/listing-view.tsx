@@ -425,11 +425,13 @@ export function ListingView({
   sort,
   inserts,
   children,
+  searchId,
 }: {
   listing: ListingResult;
   currency: string;
   sort: string;
   inserts?: ListingInserts;
+  searchId?: number | null;
   children?: React.ReactNode;
 }) {
   const intl = useIntl();
@@ -473,7 +475,7 @@ export function ListingView({
               (cell) =>
                 cell.type === "product" ? (
                   <li key={`p${cell.product.product_id}`}>
-                    <ProductCard card={cell.product} />
+                    <ProductCard card={cell.product} searchId={searchId} />
                   </li>
                 ) : (
                   <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind}>

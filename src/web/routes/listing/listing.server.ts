@@ -3,6 +3,7 @@ import type { z } from "zod";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
+import { emptySearchHelp } from "#modules/search/empty-search.service.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
 import {
   type ListingResult,
@@ -10,6 +11,7 @@ import {
   loadSponsored,
   runListing,
 } from "#modules/search/listing.service.ts";
+import { recordSearch } from "#modules/search/search-analytics.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
@@ -110,14 +112,28 @@ export async function loadCategoryPage(
 export async function loadSearchPage(shop: ShopRequestContext, url: URL) {
   const query = parse(url);
   const q = (url.searchParams.get("q") ?? "*").slice(0, 200) || "*";
-  return asPage(async () => ({
-    kind: "search" as const,
-    q,
-    listing: await runListing(
+  return asPage(async () => {
+    const listing = await runListing(
       shop.database.db,
       { currency: shop.market.currency, locale: shop.locale, q },
       query,
-    ),
-    metaTitle: messagesFor(shop.locale)["meta.search.title"] ?? "Pitchside",
-  }));
+    );
+    // A new search (its first page) is counted for the operator's search report; paging and sorting are not.
+    const searchId =
+      q !== "*" && !query.page && query.sort === "default"
+        ? await recordSearch(shop.database.db, { q, market: shop.market.code, results: listing.total })
+        : null;
+    const help =
+      listing.total === 0 && q !== "*"
+        ? await emptySearchHelp(shop.database.db, q, { currency: shop.market.currency, locale: shop.locale })
+        : null;
+    return {
+      kind: "search" as const,
+      q,
+      listing,
+      searchId,
+      help,
+      metaTitle: messagesFor(shop.locale)["meta.search.title"] ?? "Pitchside",
+    };
+  });
 }

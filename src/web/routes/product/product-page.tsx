@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
+import { recordSearchOpened } from "#modules/search/search-analytics.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
@@ -31,9 +32,13 @@ export const STICKY_BAR_FROM_PX = 750;
 /** The product-view event waits this long, so that a quick bounce is not counted. */
 export const VIEW_EVENT_DELAY_MS = 3000;
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const page = await loadProductPage(shop, params.slug);
+  // Opened from a search's results: counted for the operator's search report.
+  const searchId = new URL(request.url).searchParams.get("sid");
+  if (searchId && /^[1-9]\d{0,9}$/.test(searchId) && Number(searchId) <= 2_147_483_647)
+    await recordSearchOpened(shop.database.db, Number(searchId));
   // The product video embeds a third-party player: in production only with marketing consent.
   const videoAllowed = shop.config.env !== "production" || shop.consent.marketing;
   // The social gallery comes from a statistics partner: only with statistics consent.
