@@ -1,4 +1,5 @@
 import { IntlMessageFormat } from "intl-messageformat";
+import { dayRange } from "#kernel/day-range.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { escapeHtml, mailMessages, type OutgoingMail } from "#modules/mail/mail.service.ts";
 import {
@@ -41,8 +42,7 @@ export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit
     });
     const delivery = format("mail.order.delivery", {
       method: shipment.deliveryMethodName,
-      min: shipment.minDays,
-      max: shipment.maxDays,
+      ...dayRange(LOCALE_TAGS[locale], shipment.minDays, shipment.maxDays),
     });
     const pickup = shipment.pickupAddress
       ? format("mail.order.pickup", {
