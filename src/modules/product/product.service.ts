@@ -197,13 +197,13 @@ export const COMPLEMENTS: Record<string, string[]> = {
 
 /**
  * `GET /api/products/complete_the_look/{id}/`: a few products of the item types that go with this
- * one, in stock and open to every shopper, one per type first, the same brand before others and the
- * best sellers before the rest.
+ * one, in stock and open to every shopper, one per type first; for the same age group (no junior
+ * socks with adult boots), then the same brand, then the best sellers first.
  */
 export function getCompleteTheLook(db: Db, productId: number, currency: string): Promise<ProductCard[]> {
   return cachedByCatalogue(db, `complete-the-look:${productId}:${currency}`, async () => {
     const [product] = await db
-      .select({ itemType: products.itemType, brandId: products.brandId })
+      .select({ itemType: products.itemType, brandId: products.brandId, ageGroup: products.ageGroup })
       .from(products)
       .where(eq(products.id, productId));
     if (!product) throw productNotFound();
@@ -220,7 +220,7 @@ export function getCompleteTheLook(db: Db, productId: number, currency: string):
         sql`not p.is_giftcard`,
         sql`exists (select 1 from product_sizes s where s.product_id = p.id and s.stock > 0)`,
       ],
-      orderBy: sql`(p.brand_id = ${product.brandId}) desc, p.popularity desc, p.id`,
+      orderBy: sql`(p.age_group = ${product.ageGroup}) desc, (p.brand_id = ${product.brandId}) desc, p.popularity desc, p.id`,
       limit: 24,
     });
     const firstOfEach = types.flatMap(

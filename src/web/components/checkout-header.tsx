@@ -19,17 +19,23 @@ export function CheckoutHeader() {
         <Link to="/" className="text-xl font-extrabold tracking-tight text-pitch-900">
           <FormattedMessage id="shop.name" />
         </Link>
-        <p className="flex items-center gap-1.5 text-sm font-semibold text-pitch-900">
+        <p className="flex items-center gap-1 text-xs font-semibold whitespace-nowrap text-pitch-900 sm:gap-1.5 sm:text-sm">
           <Lock aria-hidden="true" className="size-4" />
           <FormattedMessage id="checkout.header.secure" />
         </p>
         <Link
           to="/cart/"
-          className="ml-auto inline-flex min-h-6 items-center gap-1 rounded px-2 py-1 text-sm font-semibold underline-offset-2 hover:underline"
+          className="ml-auto inline-flex min-h-6 items-center gap-1 rounded px-2 py-1 text-sm font-semibold whitespace-nowrap underline-offset-2 hover:underline"
           data-testid="checkout-header-bag"
         >
           <ArrowLeft aria-hidden="true" className="size-4" />
-          <FormattedMessage id="checkout.header.backToBag" />
+          {/* A phone has room for "Bag"; the link's name is the words shown. */}
+          <span className="sm:hidden">
+            <FormattedMessage id="checkout.header.bag" />
+          </span>
+          <span className="hidden sm:inline">
+            <FormattedMessage id="checkout.header.backToBag" />
+          </span>
         </Link>
       </div>
     </header>

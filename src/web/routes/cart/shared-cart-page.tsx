@@ -119,17 +119,21 @@ export default function SharedCartPage() {
         {items.map((item) => {
           const product = item.product[0];
           return (
-            <li key={item.id} className="flex items-center gap-4 p-4" data-testid="shared-item">
+            <li
+              key={item.id}
+              className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4"
+              data-testid="shared-item"
+            >
               {product && (
                 <img
                   src={product.image}
                   alt=""
                   width={80}
                   height={80}
-                  className="size-20 rounded bg-neutral-100 object-contain"
+                  className="size-16 shrink-0 rounded bg-neutral-100 object-contain sm:size-20"
                 />
               )}
-              <div className="flex flex-1 flex-col text-sm">
+              <div className="flex min-w-0 flex-1 flex-col text-sm">
                 <p className="font-semibold text-neutral-700">{product?.brand}</p>
                 {product ? (
                   <Link to={product.relative_url} className="font-semibold hover:underline">

@@ -35,10 +35,11 @@ export function SizeGrid({
   const sizeLabel = useSizeLabel();
   const name = useId();
   return (
-    <fieldset className="relative" aria-describedby={describedBy} data-testid={testId}>
-      <legend className="mb-2 text-sm font-semibold">{label}</legend>
-      {labelAside && <div className="absolute top-0 right-0">{labelAside}</div>}
-      <div className="grid grid-cols-3 gap-2 sm:grid-cols-4">
+    <fieldset aria-describedby={describedBy} data-testid={testId}>
+      {/* A floated legend sits in the fieldset's flow, so the guide's link can stand beside it. */}
+      <legend className="float-left mb-2 text-sm font-semibold">{label}</legend>
+      {labelAside && <div className="float-right mb-2">{labelAside}</div>}
+      <div className="clear-both grid grid-cols-3 gap-2 sm:grid-cols-4">
         {sizes.map((size) => {
           const checked = size.size_id === selected;
           const enabled = size.stock_info > 0 && !disabledSize?.(size);
