@@ -16,6 +16,7 @@ import {
   SUPPLIERS,
 } from "./catalog-data.ts";
 import type { Random } from "./random.ts";
+import { SIZE_GUIDES } from "./size-guide-data.ts";
 
 /** Euro → other currencies for the demo price lists. */
 const RATES: Record<string, number> = {
@@ -198,6 +199,12 @@ export async function seedCatalog(
       bootSurface: c.bootSurface ?? null,
       sort: i,
     })),
+  );
+
+  await insertInBatches(
+    database,
+    catalog.sizeGuides,
+    SIZE_GUIDES.map((guide, i) => ({ id: i + 1, ...guide, sort: i })),
   );
 
   const bySlug = new Map(CATEGORIES.map((c) => [c.slug, c]));
@@ -637,6 +644,7 @@ export async function seedCatalog(
     "products",
     "product_sizes",
     "customization_options",
+    "size_guides",
   ]) {
     await db.execute(
       sql.raw(

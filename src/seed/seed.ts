@@ -59,6 +59,7 @@ const SEEDED_TABLES = [
   "product_prices",
   "product_sizes",
   "products",
+  "size_guides",
   "suppliers",
   "categories",
   "brands",

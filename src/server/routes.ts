@@ -21,7 +21,11 @@ import { marketsRoutes } from "#modules/markets/markets.routes.ts";
 import { operatorRoutes } from "#modules/orders/operator.routes.ts";
 import { orderLookupRoutes } from "#modules/orders/order-lookup.routes.ts";
 import { ordersRoutes } from "#modules/orders/orders.routes.ts";
-import { anonymiseMemberOrders, exportMemberOrders } from "#modules/orders/orders.service.ts";
+import {
+  anonymiseMemberOrders,
+  attachGuestOrders,
+  exportMemberOrders,
+} from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
@@ -68,6 +72,10 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(mediaRoutes);
   await app.register(accountsRoutes, {
     afterSignIn: adoptAnonymousBelongings,
+    // A proven address brings the guest orders placed with it into the account (decision 0038).
+    afterEmailValidated: async (db, user) => {
+      await attachGuestOrders(db, user);
+    },
     eraseMemberElsewhere,
     exportMemberElsewhere,
   });

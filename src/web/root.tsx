@@ -15,6 +15,7 @@ import { LOCALE_TAGS, MARKETS } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import type { Route } from "./+types/root.ts";
 import "./app.css";
+import { CheckoutHeader } from "#web/components/checkout-header.tsx";
 import { FavouritesProvider } from "#web/components/favourites-context.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
@@ -99,19 +100,28 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The checkout's steps (not its receipt) have their own focused header. */
+const inCheckoutSteps = (pathname: string) =>
+  pathname.startsWith("/checkout") && !pathname.startsWith("/checkout/receipt");
+
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const location = useLocation();
   if (!data) return <>{children}</>;
   return (
     <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
       <ToastProvider>
         <FavouritesProvider loggedIn={data.user !== null}>
-          <SiteHeader
-            categories={data.shell.categories}
-            favouritesCount={data.shell.favouritesCount}
-            bagCount={data.shell.bagCount}
-            loggedIn={data.user !== null}
-          />
+          {inCheckoutSteps(location.pathname) ? (
+            <CheckoutHeader />
+          ) : (
+            <SiteHeader
+              categories={data.shell.categories}
+              favouritesCount={data.shell.favouritesCount}
+              bagCount={data.shell.bagCount}
+              loggedIn={data.user !== null}
+            />
+          )}
           <main id="main" className="flex-1">
             {children}
           </main>

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
+import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { mailArriving, mailFiles } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { type Card, findCard, printable } from "./catalogue.ts";
@@ -18,6 +18,10 @@ async function buyable(request: APIRequestContext, slug: string): Promise<Card> 
   return card;
 }
 
+/** The sizes of a size group that can be chosen (their labels: the radio inputs are visually hidden). */
+const choosable = (scope: Locator) =>
+  scope.getByTestId("size-option").filter({ has: scope.page().locator("input:enabled") });
+
 const bagCount = async (page: Page) => {
   const badge = page.locator('header a[href="/cart/"] span');
   return (await badge.count()) ? Number(await badge.innerText()) : 0;
@@ -33,15 +37,14 @@ test("pick a size, add it, see the powerstep, and the bag count goes up", async 
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
   await expect(drawer).toBeVisible();
-  // The sizes are one radio group: a size in stock is chosen by tapping it.
-  const size = drawer.locator("fieldset label:has(input:enabled)").first();
+  const size = choosable(drawer).first();
   await size.click();
   await expect(size.getByRole("radio")).toBeChecked();
   // Clicking the chosen size again un-chooses it.
   await size.click();
   await expect(size.getByRole("radio")).not.toBeChecked();
   await size.click();
-  await drawer.locator("fieldset ~ button").first().click();
+  await drawer.getByTestId("drawer-add").click();
 
   await expect(page.getByTestId("powerstep")).toBeVisible();
   await expect.poll(() => bagCount(page)).toBe(before + 1);
@@ -84,7 +87,7 @@ test("a customised shirt with name MÜLLER and number 10 becomes a bag line carr
   await page.goto(shirt.relative_url);
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
-  await drawer.locator("fieldset label:has(input:enabled)").first().click();
+  await choosable(drawer).first().click();
   await drawer.getByTestId("customize").click();
 
   const name = drawer.getByLabel(/^Name/);
@@ -119,7 +122,7 @@ test("a package with a size for each item is added as one package", async ({ pag
   for (let i = 0; i < count; i++) {
     await expect(add).toBeDisabled();
     // The open item moves on by itself after a size is chosen.
-    await items.nth(i).locator("fieldset label:has(input:enabled)").first().click();
+    await choosable(items.nth(i)).first().click();
   }
   await expect(add).toBeEnabled();
   await add.click();

@@ -52,8 +52,15 @@ const PENDING_SIGNUP = "pending_signup";
  */
 export type AfterSignIn = (db: Db, sessionId: string | null, userId: number) => Promise<void>;
 
+/**
+ * What the shop does once a member has proven their address with the validation link, in the
+ * validation's transaction: guest orders placed with that address join the account (decision 0038).
+ */
+export type AfterEmailValidated = (db: Db, user: SessionUser) => Promise<void>;
+
 export interface AccountsRoutesOptions {
   afterSignIn: AfterSignIn;
+  afterEmailValidated?: AfterEmailValidated;
   /** At account deletion: what the modules above accounts erase or anonymise of the member. */
   eraseMemberElsewhere: EraseMemberElsewhere;
   /** For the data export: what the modules above accounts hold about the member. */
@@ -179,7 +186,7 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
       },
     },
     async (request, reply) => {
-      const user = await validateEmail(db, request.body.token);
+      const user = await validateEmail(db, request.body.token, options.afterEmailValidated);
       if (request.sessionId && request.sessionData[PENDING_SIGNUP] === user.email) {
         await updateSessionData(db, request.sessionId, { [PENDING_SIGNUP]: null });
         if (request.user?.id !== user.id) await signIn(request, reply, user);

@@ -154,7 +154,16 @@ async function consumeToken(db: Db, token: string, purpose: "validate_email" | "
   return row.userId;
 }
 
-export async function validateEmail(db: Db, token: string): Promise<SessionUser> {
+/**
+ * Confirms the address a validation link was sent to. `onValidated` runs in the same transaction,
+ * for what the modules above accounts do once an address is proven (guest orders placed with it
+ * join the account, decision 0038).
+ */
+export async function validateEmail(
+  db: Db,
+  token: string,
+  onValidated?: (tx: Db, user: SessionUser) => Promise<void>,
+): Promise<SessionUser> {
   return db.transaction(async (tx) => {
     const userId = await consumeToken(tx as unknown as Db, token, "validate_email");
     const [row] = await tx
@@ -162,7 +171,9 @@ export async function validateEmail(db: Db, token: string): Promise<SessionUser>
       .set({ emailValidatedAt: sql`coalesce(${users.emailValidatedAt}, now())` })
       .where(eq(users.id, userId))
       .returning();
-    return toSessionUser(row as typeof users.$inferSelect);
+    const user = toSessionUser(row as typeof users.$inferSelect);
+    await onValidated?.(tx as unknown as Db, user);
+    return user;
   });
 }
 

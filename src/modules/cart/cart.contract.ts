@@ -203,11 +203,21 @@ export const sharedItemOutput = z.object({
   addon: z.string().nullable(),
   player_flag: z.string().nullable(),
   customization: lineCustomizationOutput.nullable(),
+  /** Today's price of one, its print included, and of the line; null when it is not sold here. */
+  unit_price: z.number().nullable(),
+  line_total: z.number().nullable(),
   sold_out: z.boolean(),
 });
 
-/** `GET /api/cart/shared/{uuid}/`. */
-export const sharedCartOutput = z.object({ shared_items: z.array(sharedItemOutput) });
+/**
+ * `GET /api/cart/shared/{uuid}/`: the items, and what the ones that can be bought now cost together
+ * today (`total`, in `currency`), so the visitor sees the price before adding them.
+ */
+export const sharedCartOutput = z.object({
+  shared_items: z.array(sharedItemOutput),
+  currency: z.string(),
+  total: z.number(),
+});
 export type SharedCartOutput = z.output<typeof sharedCartOutput>;
 
 /**

@@ -452,8 +452,23 @@ describe("shared bags", () => {
     expect(shared[0].product[0].product_id).toBe(plain.product_id);
     expect(shared[1]).toMatchObject({ name: "MÜLLER", number: "10" });
 
+    // Today's prices, the print included, and the total of what can be bought: as the owner's bag
+    // prices the same lines.
+    const sharedBag = (await other.get(`/api/cart/shared/${id}/`)).json();
+    const bag = (await owner.get("/cart/data/")).json();
+    expect(sharedBag.currency).toBe(bag.currency);
+    expect(shared[0].unit_price).toBe(shared[0].product[0].prices.min_price);
+    expect(shared[0].line_total).toBeCloseTo(shared[0].unit_price * 2, 2);
+    expect(shared[1].unit_price).toBeGreaterThan(shared[1].product[0].prices.min_price);
+    for (const [index, line] of bag.lines.entries())
+      if (line.line_total_discount === 0) expect(shared[index].line_total).toBeCloseTo(line.line_total, 2);
+    expect(sharedBag.total).toBeCloseTo(shared[0].line_total + shared[1].line_total, 2);
+
     await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${plain.size_id}`);
-    expect((await other.get(`/api/cart/shared/${id}/`)).json().shared_items[0].sold_out).toBe(true);
+    const withSoldOut = (await other.get(`/api/cart/shared/${id}/`)).json();
+    expect(withSoldOut.shared_items[0].sold_out).toBe(true);
+    // What cannot be bought does not count towards the total.
+    expect(withSoldOut.total).toBeCloseTo(shared[1].line_total, 2);
     await t.database.db.execute(
       sql`update product_sizes set stock = ${plain.stock} where id = ${plain.size_id}`,
     );

@@ -1,11 +1,18 @@
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
-import { productSizes, products } from "#modules/catalog/catalog.schema.ts";
+import { toAmount } from "#kernel/money.ts";
+import {
+  customizationOptions,
+  productPrices,
+  productSizes,
+  products,
+} from "#modules/catalog/catalog.schema.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
 import type { SharedCartOutput } from "./cart.contract.ts";
 import { cartLines, type SharedItem, sharedCarts } from "./cart.schema.ts";
 import { type CartOwner, findCartId } from "./cart-owner.ts";
+import { customizationSublines } from "./customizations.service.ts";
 
 /** `POST /api/cart/shared/create_shared_cart/`: a copy of the bag's lines under a new link id. */
 export async function createSharedCart(db: Db, owner: CartOwner): Promise<string> {
@@ -46,7 +53,7 @@ export async function getSharedCart(db: Db, id: string, currency: string): Promi
       shared.items.flatMap((item) => [item.size_id, ...(item.package_parts ?? []).map((p) => p.size_id)]),
     ),
   ].filter((id): id is number => id !== null);
-  const [cards, sizes, online] = await Promise.all([
+  const [cards, sizes, online, prices, options] = await Promise.all([
     getProductCards(db, { currency, productIds, limit: productIds.length }),
     sizeIds.length
       ? db
@@ -63,7 +70,31 @@ export async function getSharedCart(db: Db, id: string, currency: string): Promi
       .select({ id: products.id, online: products.online, is_giftcard: products.isGiftcard })
       .from(products)
       .where(inArray(products.id, productIds)),
+    db
+      .select({ productId: productPrices.productId, price: productPrices.price })
+      .from(productPrices)
+      .where(and(inArray(productPrices.productId, productIds), eq(productPrices.currency, currency))),
+    db
+      .select({
+        productId: customizationOptions.productId,
+        type: customizationOptions.type,
+        title: customizationOptions.title,
+        prices: customizationOptions.prices,
+      })
+      .from(customizationOptions)
+      .where(inArray(customizationOptions.productId, productIds)),
   ]);
+  const priceById = new Map(prices.map((row) => [row.productId, row.price]));
+  /** Today's price of one item of the line, its print included, in minor units; null when not sold here. */
+  const unitPriceOf = (item: SharedItem): number | null => {
+    const price = priceById.get(item.product_id);
+    if (price === undefined) return null;
+    const own = options
+      .filter((option) => option.productId === item.product_id)
+      .map((option) => ({ type: option.type, title: option.title, price: option.prices[currency] ?? 0 }));
+    const print = customizationSublines({ customization: item.customization, options: own }, "en");
+    return price + print.reduce((sum, sub) => sum + sub.unitPrice, 0);
+  };
   const onlineById = new Map(online.map((row) => [row.id, row]));
   const cardById = new Map(cards.map((card) => [card.product_id, card]));
   const sizeById = new Map(sizes.map((size) => [size.id, size]));
@@ -73,28 +104,32 @@ export async function getSharedCart(db: Db, id: string, currency: string): Promi
       onlineById.get(productId)?.online && size && size.productId === productId && size.stock > 0,
     );
   };
-  return {
-    shared_items: shared.items.map((item, index) => {
-      const card = cardById.get(item.product_id);
-      const product = onlineById.get(item.product_id);
-      const soldOut = item.package_parts
-        ? !product?.online || item.package_parts.some((part) => !inStock(part.product_id, part.size_id))
-        : !inStock(item.product_id, item.size_id);
-      return {
-        id: index + 1,
-        product: card ? [card] : [],
-        size: item.size_id !== null ? (sizeById.get(item.size_id)?.name ?? null) : null,
-        size_id: item.size_id,
-        quantity: item.quantity,
-        package: item.package_parts,
-        giftcard_price: product?.is_giftcard && card ? Math.round(card.prices.min_price * 100) : null,
-        name: item.customization?.name ?? null,
-        number: item.customization?.number ?? null,
-        addon: item.customization?.marker ?? null,
-        player_flag: item.customization?.player_flag ?? null,
-        customization: item.customization,
-        sold_out: soldOut || !card,
-      };
-    }),
-  };
+  let total = 0;
+  const items = shared.items.map((item, index) => {
+    const card = cardById.get(item.product_id);
+    const product = onlineById.get(item.product_id);
+    const soldOut = item.package_parts
+      ? !product?.online || item.package_parts.some((part) => !inStock(part.product_id, part.size_id))
+      : !inStock(item.product_id, item.size_id);
+    const unit = card ? unitPriceOf(item) : null;
+    if (unit !== null && !soldOut) total += unit * item.quantity;
+    return {
+      id: index + 1,
+      product: card ? [card] : [],
+      size: item.size_id !== null ? (sizeById.get(item.size_id)?.name ?? null) : null,
+      size_id: item.size_id,
+      quantity: item.quantity,
+      package: item.package_parts,
+      giftcard_price: product?.is_giftcard && card ? Math.round(card.prices.min_price * 100) : null,
+      name: item.customization?.name ?? null,
+      number: item.customization?.number ?? null,
+      addon: item.customization?.marker ?? null,
+      player_flag: item.customization?.player_flag ?? null,
+      customization: item.customization,
+      unit_price: unit === null ? null : toAmount(unit, currency),
+      line_total: unit === null ? null : toAmount(unit * item.quantity, currency),
+      sold_out: soldOut || !card,
+    };
+  });
+  return { shared_items: items, currency, total: toAmount(total, currency) };
 }

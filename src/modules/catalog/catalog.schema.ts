@@ -258,3 +258,26 @@ export const promotions = pgTable(
   },
   (t) => [index("promotions_product_idx").on(t.productId)],
 );
+
+/**
+ * A size guide per item type and age group (boots EU/UK/US/cm, shirts and gloves by measurement).
+ * The first cell of a row is the size as the catalogue names it, so the product's own sizes can be
+ * marked; numbers are written with a full stop and shown in the shopper's number format.
+ */
+export const sizeGuides = pgTable(
+  "size_guides",
+  {
+    id: serial("id").primaryKey(),
+    slug: text("slug").notNull(),
+    /** The item types (products.item_type) and age groups (products.age_group) it is for. */
+    itemTypes: jsonb("item_types").$type<string[]>().notNull(),
+    ageGroups: jsonb("age_groups").$type<string[]>().notNull(),
+    title: jsonb("title").$type<Translated>().notNull(),
+    /** How to measure, in a sentence or two. */
+    howToMeasure: jsonb("how_to_measure").$type<Translated>().notNull(),
+    columns: jsonb("columns").$type<Translated[]>().notNull(),
+    rows: jsonb("rows").$type<string[][]>().notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [uniqueIndex("size_guides_slug_key").on(t.slug)],
+);

@@ -125,6 +125,26 @@ describe("address forms", () => {
       billing_address: { name: "Anna Berg", country: "swe" },
     });
   });
+
+  it('takes a German "Torstraße 12" typed in the street line, saving the number in its own field', async () => {
+    const guest = testVisitor(t);
+    await guest.form("/cart/items/add_to_cart/", { product: own.product_id, size: own.size_id });
+    expect((await guest.json("/api/checkout/set_delivery_address/", DANISH_ADDRESS)).statusCode).toBe(200);
+    const billing = await guest.json("/api/checkout/set_billing_address/", {
+      country: "deu",
+      name: "Jonas Weber",
+      address: "Torstraße 12",
+      post_nummer: "10115",
+      town: "Berlin",
+    });
+    expect(billing.statusCode).toBe(200);
+    const addresses = (await guest.get("/checkout/customer_addresses/")).json();
+    expect(addresses.billing_address).toMatchObject({
+      address: "Torstraße",
+      addr_number: "12",
+      full_address_line: "Torstraße 12, 10115 Berlin",
+    });
+  });
 });
 
 describe("delivery", () => {

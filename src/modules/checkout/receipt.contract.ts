@@ -36,7 +36,26 @@ export const receiptOutput = z.object({
     gift_cards: z.number(),
     amount_due: z.number(),
   }),
+  /** The payment method's name as the shopper chose it ("giftcard" when gift cards paid it all). */
   payment_method: z.string(),
+  /** Placed without an account: the receipt offers to make one from the order. */
+  guest: z.boolean(),
+  /** What was bought, as the receipt lists it: the order's lines as they were priced. */
+  lines: z.array(
+    z.object({
+      line_id: z.number().int(),
+      product_id: z.number().int(),
+      /** The product's name with its brand once. */
+      name: z.string(),
+      size: z.string().nullable(),
+      quantity: z.number().int(),
+      line_total: z.number(),
+      image_url: z.string(),
+      url: z.string(),
+      /** Prints and package parts, as one text each. */
+      sublines: z.array(z.string()),
+    }),
+  ),
   /** The purchase event's items. */
   items: z.array(
     z.object({

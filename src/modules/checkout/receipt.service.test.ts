@@ -65,6 +65,25 @@ describe("the receipt", () => {
     expect(receipt.google_surveyoptin).toMatchObject({ merchant_id: "4242", delivery_country: "PL" });
   });
 
+  it("lists what was bought and how it was paid, and knows the order is a guest's", async () => {
+    const receipt = await receiptData(t.database.db, shopper, token, survey);
+    expect(receipt.lines).toHaveLength(2);
+    for (const line of receipt.lines) {
+      expect(line.quantity).toBe(1);
+      expect(line.line_total).toBeGreaterThan(0);
+      expect(line.url).toMatch(/^\/p\//);
+      // The brand is named once, even where the catalogue's name starts with it.
+      const [brand = ""] = line.name.split(" ");
+      expect(line.name.startsWith(`${brand} ${brand} `)).toBe(false);
+    }
+    expect(receipt.lines.reduce((sum, line) => sum + line.line_total, 0)).toBeCloseTo(
+      receipt.totals.goods,
+      2,
+    );
+    expect(receipt.payment_method).not.toBe("");
+    expect(receipt.guest).toBe(true);
+  });
+
   it("is sent through its contract exactly as built", async () => {
     const response = await guest.get(`/checkout/receipt_data/?token=${token}`);
     expect(response.statusCode).toBe(200);

@@ -3,6 +3,7 @@ import type { Db } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
 import { findCartId } from "#modules/cart/cart-owner.ts";
+import { productTitle } from "#modules/catalog/product-name.ts";
 import { findOrderByToken, orderNumber, orderParts } from "#modules/orders/orders.service.ts";
 import { addressOutput } from "./checkout-address.service.ts";
 import type { Shopper } from "./checkout-state.ts";
@@ -64,6 +65,18 @@ export async function receiptData(
       amount_due: amount(order.amountDue),
     },
     payment_method: order.paymentMethod,
+    guest: order.userId === null,
+    lines: lines.map((line) => ({
+      line_id: line.id,
+      product_id: line.productId,
+      name: productTitle(line.productBrand, line.productName),
+      size: line.sizeName,
+      quantity: line.quantity,
+      line_total: amount(line.lineTotal),
+      image_url: line.imageUrl,
+      url: line.productUrl,
+      sublines: line.sublines.map((sub) => sub.product),
+    })),
     items: lines.map((line) => ({
       item_id: String(line.productId),
       item_name: line.productName,

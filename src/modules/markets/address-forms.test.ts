@@ -106,3 +106,51 @@ describe("address forms per country", () => {
     expect(result.success && "unknown" in result.data).toBe(false);
   });
 });
+
+describe("a house number typed in the street line", () => {
+  const german = { ...base, country: "deu", post_nummer: "10115" };
+
+  it('splits "Torstraße 12" into the street and its number where the number has its own field', () => {
+    const parsed = schemaFor("deu").safeParse({ ...german, address: "Torstraße 12" });
+    expect(errorsOf(parsed)).toEqual({});
+    expect(parsed.data).toMatchObject({ address: "Torstraße", addr_number: "12" });
+    for (const [street, name, number] of [
+      ["Hauptstr. 5a", "Hauptstr.", "5a"],
+      ["Straße des 17. Juni 135", "Straße des 17. Juni", "135"],
+      ["Keizersgracht 123 A", "Keizersgracht", "123 A"],
+      ["Am Markt 3-5", "Am Markt", "3-5"],
+    ] as const)
+      expect(schemaFor("deu").safeParse({ ...german, address: street }).data, street).toMatchObject({
+        address: name,
+        addr_number: number,
+      });
+  });
+
+  it("keeps a number typed in both fields once, and leaves a street without a number to be asked for", () => {
+    expect(
+      schemaFor("deu").safeParse({ ...german, address: "Torstraße 12", addr_number: "12" }).data,
+    ).toMatchObject({ address: "Torstraße", addr_number: "12" });
+    // Another number in its own field: the shopper meant both, nothing is moved.
+    expect(
+      schemaFor("deu").safeParse({ ...german, address: "Straße des 17. Juni", addr_number: "4" }).data,
+    ).toMatchObject({ address: "Straße des 17. Juni", addr_number: "4" });
+    expect(errorsOf(schemaFor("deu").safeParse({ ...german, address: "Torstraße" }))).toEqual({
+      addr_number: "address.error.required",
+    });
+  });
+
+  it("changes nothing where the number belongs in the street line, and explains the German street field", () => {
+    const danish = schemaFor("dnk").safeParse({
+      ...base,
+      country: "dnk",
+      post_nummer: "2100",
+      address: "Stadionvej 12",
+    });
+    expect(danish.data).toMatchObject({ address: "Stadionvej 12" });
+    const fields = addressFormFields("deu", { type: "billing", withEmail: false, countryLabel: label }) ?? [];
+    expect(fields.find((field) => field.name === "address")?.help_message).toBe("address.help.street");
+    const danishFields =
+      addressFormFields("dnk", { type: "billing", withEmail: false, countryLabel: label }) ?? [];
+    expect(danishFields.find((field) => field.name === "address")?.help_message).toBeNull();
+  });
+});

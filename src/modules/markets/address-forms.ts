@@ -317,7 +317,11 @@ export function addressFormFields(
     }),
     text("name", { auto_complete: `${options.type} name`, min_length: 2 }),
     text("company", { required: false, auto_complete: `${options.type} organization`, expandable: true }),
-    text("address", { auto_complete: `${options.type} address-line1` }),
+    text("address", {
+      auto_complete: `${options.type} address-line1`,
+      // Where the number has its own field, the street's help says so ("Torstraße 12" is split anyway).
+      help_message: rules.houseNumber ? "address.help.street" : null,
+    }),
   ];
   if (rules.houseNumber)
     fields.push(
@@ -392,11 +396,44 @@ export function addressProblem(field: FormField, raw: string | undefined | null)
   return null;
 }
 
+/** A house number at the end of a street line: "12", "12a", "12 A", "12-14", "5/7". */
+const TRAILING_HOUSE_NUMBER =
+  /^(.*\p{L}.*?)[\s,]+(\d+[A-Za-z]?(?:\s?[A-Za-z](?![\p{L}]))?(?:[-/]\d+[A-Za-z]?)?)$/u;
+
+/**
+ * Where the house number has its own field (Germany, Austria, the Netherlands …) but was typed in
+ * the street's ("Torstraße 12" and no number), the number is moved to its field; a number typed in
+ * both is kept once. Forms without a number field are left as they are.
+ */
+export function splitHouseNumber(values: unknown, fields: FormField[]): unknown {
+  if (!fields.some((field) => field.name === "addr_number")) return values;
+  if (typeof values !== "object" || values === null) return values;
+  const input = values as Record<string, unknown>;
+  const street = typeof input.address === "string" ? input.address.trim() : "";
+  const number = typeof input.addr_number === "string" ? input.addr_number.trim() : "";
+  const found = TRAILING_HOUSE_NUMBER.exec(street);
+  if (!found) return values;
+  const [, name = "", trailing = ""] = found;
+  if (number === "") return { ...input, address: name.trim(), addr_number: trailing };
+  if (trailing.replace(/\s/g, "").toLowerCase() === number.replace(/\s/g, "").toLowerCase())
+    return { ...input, address: name.trim() };
+  return values;
+}
+
 /**
  * The Zod schema of a form built from its definitions: the browser form's resolver and the server's
- * check are this same schema. Values come out trimmed; fields the form does not have are dropped.
+ * check are this same schema (so the checkout and the address book keep the same rules). Values
+ * come out trimmed, a house number typed in the street line moved to its own field
+ * (`splitHouseNumber`); fields the form does not have are dropped.
  */
 export function addressSchema(fields: FormField[]) {
+  return z.preprocess(
+    (values: Record<string, string | undefined>) => splitHouseNumber(values, fields),
+    addressObject(fields),
+  );
+}
+
+function addressObject(fields: FormField[]) {
   return z.object(
     Object.fromEntries(
       fields.map((field) => [

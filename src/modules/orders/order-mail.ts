@@ -1,3 +1,4 @@
+import { dayRange } from "#kernel/day-range.ts";
 import { escapeHtml, type OutgoingMail } from "#modules/mail/mail.service.ts";
 import { LOCALE_TAGS } from "#modules/markets/markets.service.ts";
 import { type orderForMail, orderViewPath } from "./orders.service.ts";
@@ -24,8 +25,7 @@ export function renderOrderConfirmation(data: MailData, publicUrl: string): Omit
     });
     const delivery = format("mail.order.delivery", {
       method: shipment.deliveryMethodName,
-      min: shipment.minDays,
-      max: shipment.maxDays,
+      ...dayRange(LOCALE_TAGS[locale], shipment.minDays, shipment.maxDays),
     });
     const pickup = shipment.pickupAddress
       ? format("mail.order.pickup", {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
@@ -207,6 +207,23 @@ export async function orderForMail(db: Db, orderId: number) {
 
 export async function markConfirmationSent(db: Db, orderId: number) {
   await db.update(orders).set({ confirmationSentAt: new Date() }).where(eq(orders.id, orderId));
+}
+
+/**
+ * Once a member has proven an address (the sign-up's validation link), the orders placed as a guest
+ * with that address become theirs: the receipt's "create an account" ends here. Each of those
+ * orders' confirmations went to that very mailbox, so nothing is shown that its owner could not
+ * already read (decision 0038). Orders of another account and anonymised ones are never touched.
+ */
+export async function attachGuestOrders(db: Db | Tx, user: { id: number; email: string }): Promise<number> {
+  const email = user.email.trim().toLowerCase();
+  if (email === "" || email === ANONYMISED_EMAIL) return 0;
+  const attached = await db
+    .update(orders)
+    .set({ userId: user.id })
+    .where(and(isNull(orders.userId), sql`lower(${orders.email}) = ${email}`))
+    .returning({ id: orders.id });
+  return attached.length;
 }
 
 /** What an anonymised order keeps of its addresses: the country, which the bookkeeping (VAT) needs. */

@@ -47,6 +47,19 @@ export const packageItemSchema = z.object({
   sizes: z.array(stockEntrySchema),
 });
 
+/**
+ * The size guide of the product's item type and age group, in the shopper's language. The first
+ * cell of each row is the size as the catalogue names it; numbers are written with a full stop and
+ * shown in the shopper's number format.
+ */
+export const sizeGuideSchema = z.object({
+  title: z.string(),
+  how_to_measure: z.string(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+});
+export type SizeGuide = z.infer<typeof sizeGuideSchema>;
+
 export const productDetailSchema = z.object({
   id: z.number().int(),
   product_id: z.number().int(),
@@ -77,6 +90,8 @@ export const productDetailSchema = z.object({
   }),
   prices: pricesSchema,
   stock: z.array(stockEntrySchema),
+  /** The size guide for this kind of product; none for balls, bags, gift cards and packages. */
+  size_guide: sizeGuideSchema.nullable(),
   subitems: z.array(packageItemSchema),
   colour_variants: z.array(
     z.object({

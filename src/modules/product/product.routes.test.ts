@@ -7,6 +7,7 @@ import { mailOutbox } from "#modules/mail/mail-outbox.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { cookiesFrom, createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
 import { decodeQuotedPrintable, lastMailTo } from "../../../tests/support/mail-files.ts";
+import { COMPLEMENTS, COMPLETE_THE_LOOK, loadProductDetail } from "./product.service.ts";
 import { setSizeStock } from "./stock-alerts.service.ts";
 
 let t: TestApp;
@@ -84,6 +85,78 @@ describe("GET /api/productmessage/{id}/ and cards by id", () => {
     expect(response.json().results.map((card: { product_id: number }) => card.product_id)).toEqual(asked);
     expect((await get("/api/products/cards/?ids=1;drop table products")).statusCode).toBe(400);
     expect((await get("/api/products/cards/")).statusCode).toBe(400);
+  });
+});
+
+describe("GET /api/products/complete_the_look/{id}/", () => {
+  it("suggests up to three products of the types that go with boots, in stock, one type each first", async () => {
+    const [boot] = await rows<{ id: number }>(
+      sql`select id from products where item_type = 'football_boots' and online order by id limit 1`,
+    );
+    const response = await get(`/api/products/complete_the_look/${boot?.id}/`);
+    expect(response.statusCode).toBe(200);
+    const cards = response.json().results as {
+      product_id: number;
+      is_exclusive: boolean;
+      attributes: { item_type: string };
+      sizes: { in_stock: boolean }[];
+    }[];
+    expect(cards.length).toBeGreaterThan(0);
+    expect(cards.length).toBeLessThanOrEqual(COMPLETE_THE_LOOK);
+    const wanted = COMPLEMENTS.football_boots ?? [];
+    for (const card of cards) {
+      expect(wanted).toContain(card.attributes.item_type);
+      expect(card.is_exclusive).toBe(false);
+      expect(card.sizes.some((size) => size.in_stock)).toBe(true);
+    }
+    // One of each type before a second of any.
+    const types = cards.map((card) => card.attributes.item_type);
+    expect(new Set(types).size).toBe(Math.min(types.length, wanted.length));
+  });
+
+  it("answers 404 for an unknown product, 400 for a malformed id, nothing for a gift card", async () => {
+    expect((await get("/api/products/complete_the_look/99999999/")).statusCode).toBe(404);
+    expect((await get("/api/products/complete_the_look/abc/")).statusCode).toBe(400);
+    const [gift] = await rows<{ id: number }>(sql`select id from products where is_giftcard limit 1`);
+    const response = await get(`/api/products/complete_the_look/${gift?.id}/`);
+    expect(response.json().results).toEqual([]);
+  });
+});
+
+describe("the product page's size guide", () => {
+  const detailOf = async (where: SQL, locale: "da" | "de" | "en" = "da") => {
+    const [found] = await rows<{ slug: string }>(
+      sql`select slug from products where online and ${where} order by id limit 1`,
+    );
+    return loadProductDetail(t.database.db, found?.slug ?? "", "DKK", locale);
+  };
+
+  it("gives adult boots the EU/UK/US/cm table with headings in the shopper's language", async () => {
+    const boot = await detailOf(sql`item_type = 'football_boots' and age_group = 'adult'`);
+    expect(boot.size_guide?.columns).toEqual(["EU", "UK", "US", "Fodlængde (cm)"]);
+    expect(boot.size_guide?.rows).toContainEqual(["42.5", "8", "9", "27"]);
+    expect(boot.size_guide?.title).toMatch(/Størrelsesguide/);
+    // Every size the boot comes in is a row of its guide.
+    const firsts = boot.size_guide?.rows.map((row) => row[0]);
+    for (const size of boot.stock) expect(firsts).toContain(size.name);
+  });
+
+  it("measures shirts and gloves in centimetres, kids by their own table, and has none for a ball", async () => {
+    const shirt = await detailOf(sql`item_type = 'football_shirts' and age_group = 'adult'`, "de");
+    expect(shirt.size_guide?.columns).toEqual([
+      "Größe",
+      "Brustumfang (cm)",
+      "Taillenumfang (cm)",
+      "Körpergröße (cm)",
+    ]);
+    const gloves = await detailOf(sql`item_type = 'goalkeeper_gloves'`, "en");
+    expect(gloves.size_guide?.columns[1]).toBe("Hand circumference (cm)");
+    const kidsShirt = await detailOf(sql`item_type = 'football_shirts' and age_group <> 'adult'`, "en");
+    expect(kidsShirt.size_guide?.rows[0]?.[0]).toBe("116 cm");
+    const ball = await detailOf(sql`item_type = 'balls'`);
+    expect(ball.size_guide).toBeNull();
+    const kit = await detailOf(sql`is_package`);
+    expect(kit.size_guide).toBeNull();
   });
 });
 

@@ -14,6 +14,7 @@ import {
 } from "./product.contract.ts";
 import {
   getAvailability,
+  getCompleteTheLook,
   getProductCardsInOrder,
   getProductMessages,
   getRelatedProducts,
@@ -92,6 +93,21 @@ export async function productRoutes(fastify: FastifyInstance) {
     },
     async (request) => ({
       results: await getRelatedProducts(db, request.params.id, request.market.currency),
+    }),
+  );
+
+  app.get(
+    "/api/products/complete_the_look/:id/",
+    {
+      schema: {
+        tags,
+        summary: "A few products that go with this one (socks and shin guards with boots …), in stock",
+        params: idParams,
+        response: { 200: productCardsOutput },
+      },
+    },
+    async (request) => ({
+      results: await getCompleteTheLook(db, request.params.id, request.market.currency),
     }),
   );
 

@@ -9,13 +9,15 @@ import {
   productSizes,
   products,
   sellingPoints,
+  sizeGuides,
   suppliers,
 } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, productImageUrl, productNotFound } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
+import { productTitle } from "#modules/catalog/product-name.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
-import type { ProductDetail, StockEntry } from "./product.contract.ts";
+import type { ProductDetail, SizeGuide, StockEntry } from "./product.contract.ts";
 
 /** Fewer than this many left shows "few left"; the flagship store's fewer-than-4 shows "limited". */
 export const FEW_LEFT = 3;
@@ -111,6 +113,7 @@ interface HeadRow {
   online: boolean;
   excluded_from_discounts: boolean;
   item_type: string;
+  age_group: string;
   colours: { name: string; hex: string }[];
   brand: string;
   brand_slug: string;
@@ -172,6 +175,62 @@ export function getRelatedProducts(db: Db, productId: number, currency: string) 
   });
 }
 
+/** Suggestions shown after an add ("complete the look"): at most this many. */
+export const COMPLETE_THE_LOOK = 3;
+
+/**
+ * What goes with an item, by item type, in the order it is suggested: boots want socks and shin
+ * guards, a shirt wants training wear and socks, and so on.
+ */
+export const COMPLEMENTS: Record<string, string[]> = {
+  football_boots: ["socks", "shin_guards", "balls"],
+  indoor_shoes: ["socks", "shin_guards", "balls"],
+  sneakers: ["training_wear", "socks", "balls"],
+  football_shirts: ["training_wear", "socks", "football_boots"],
+  training_wear: ["football_shirts", "socks", "balls"],
+  goalkeeper_gloves: ["training_wear", "shin_guards", "socks"],
+  socks: ["shin_guards", "football_boots", "balls"],
+  shin_guards: ["socks", "football_boots", "balls"],
+  balls: ["football_boots", "socks", "training_wear"],
+  package: ["balls", "socks", "shin_guards"],
+};
+
+/**
+ * `GET /api/products/complete_the_look/{id}/`: a few products of the item types that go with this
+ * one, in stock and open to every shopper, one per type first; for the same age group (no junior
+ * socks with adult boots), then the same brand, then the best sellers first.
+ */
+export function getCompleteTheLook(db: Db, productId: number, currency: string): Promise<ProductCard[]> {
+  return cachedByCatalogue(db, `complete-the-look:${productId}:${currency}`, async () => {
+    const [product] = await db
+      .select({ itemType: products.itemType, brandId: products.brandId, ageGroup: products.ageGroup })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw productNotFound();
+    const types = COMPLEMENTS[product.itemType] ?? [];
+    if (types.length === 0) return [];
+    const candidates = await getProductCards(db, {
+      currency,
+      where: [
+        sql`p.item_type in (${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )})`,
+        sql`not p.is_exclusive`,
+        sql`not p.is_giftcard`,
+        sql`exists (select 1 from product_sizes s where s.product_id = p.id and s.stock > 0)`,
+      ],
+      orderBy: sql`(p.age_group = ${product.ageGroup}) desc, (p.brand_id = ${product.brandId}) desc, p.popularity desc, p.id`,
+      limit: 24,
+    });
+    const firstOfEach = types.flatMap(
+      (type) => candidates.find((card) => card.attributes.item_type === type) ?? [],
+    );
+    const rest = candidates.filter((card) => !firstOfEach.includes(card));
+    return [...firstOfEach, ...rest].slice(0, COMPLETE_THE_LOOK);
+  });
+}
+
 async function readProductDetail(
   db: Db,
   slug: string,
@@ -183,7 +242,7 @@ async function readProductDetail(
     sql`
     select p.id, p.name, p.style, p.model, p.relative_url, p.description, p.specifications, p.labels,
            p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package,
-           p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.colours,
+           p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.age_group, p.colours,
            b.name as brand, b.slug as brand_slug, c.slug as category_slug, c.id as category_id,
            c.name as category_name, (select parent.slug from categories parent where parent.id = c.parent_id) as parent_slug,
            pp.price, pp.rrp,
@@ -200,7 +259,7 @@ async function readProductDetail(
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);
 
-  const [partRows, variants, points, messages, look] = await Promise.all([
+  const [partRows, variants, points, messages, look, guide] = await Promise.all([
     head.is_package
       ? rows<{ id: number; name: string; online: boolean }>(
           db,
@@ -222,6 +281,7 @@ async function readProductDetail(
       .where(eq(productMessages.productId, head.id)),
     // Secondary: without it the page still shows.
     shopTheLookFor(db, { id: head.id, categoryId: head.category_id }, currency, locale).catch(() => null),
+    head.is_package ? Promise.resolve(null) : sizeGuideFor(db, head.item_type, head.age_group, locale),
   ]);
   const sizes = await sizesOf(db, [head.id, ...partRows.map((part) => part.id)]);
   const own = sizes
@@ -255,7 +315,7 @@ async function readProductDetail(
     labels: head.labels.slice(0, 2),
     images: Array.from({ length: Math.max(1, head.image_count) }, (_, view) => ({
       src: productImageUrl(head.id, view),
-      alt: `${head.brand} ${head.name}`,
+      alt: productTitle(head.brand, head.name),
     })),
     has_360: head.has_360,
     video_id: head.video_id,
@@ -283,6 +343,7 @@ async function readProductDetail(
         discount > 0 && head.lowest !== null ? toAmount(Number(head.lowest), currency) : null,
     },
     stock: own,
+    size_guide: guide,
     subitems,
     colour_variants: variants.map((variant) => ({
       product_id: variant.id,
@@ -300,6 +361,33 @@ async function readProductDetail(
       })),
     messages: messages.map((message) => ({ id: message.id, text: translate(message.text, locale) })),
     shop_the_look: look,
+  };
+}
+
+/** The size guide for an item type and age group, translated; null when the shop has none for it. */
+export async function sizeGuideFor(
+  db: Db,
+  itemType: string,
+  ageGroup: string,
+  locale: UiLocale,
+): Promise<SizeGuide | null> {
+  const [guide] = await db
+    .select()
+    .from(sizeGuides)
+    .where(
+      and(
+        sql`${sizeGuides.itemTypes} @> ${JSON.stringify([itemType])}::jsonb`,
+        sql`${sizeGuides.ageGroups} @> ${JSON.stringify([ageGroup])}::jsonb`,
+      ),
+    )
+    .orderBy(asc(sizeGuides.sort))
+    .limit(1);
+  if (!guide) return null;
+  return {
+    title: translate(guide.title, locale),
+    how_to_measure: translate(guide.howToMeasure, locale),
+    columns: guide.columns.map((column) => translate(column, locale)),
+    rows: guide.rows,
   };
 }
 

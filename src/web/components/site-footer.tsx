@@ -13,12 +13,19 @@ interface Props {
   localeTag: string;
 }
 
+/** A language named in itself, as a shopper looks for it: "dansk", "Deutsch", "English (United Kingdom)". */
+export function nativeLanguageName(code: string): string {
+  return new Intl.DisplayNames([code], { type: "language", languageDisplay: "standard" }).of(code) ?? code;
+}
+
 export function SiteFooter({ market, locale, localeTag }: Props) {
   const intl = useIntl();
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
+  // Choosing a country brings its language along, until the shopper picks a language themselves.
+  const [language, setLanguage] = useState(locale);
+  const [languagePicked, setLanguagePicked] = useState(false);
   const regionNames = new Intl.DisplayNames([localeTag], { type: "region" });
-  const languageNames = new Intl.DisplayNames([localeTag], { type: "language" });
   const markets = [...MARKETS].sort((a, b) =>
     (regionNames.of(a.countryCode) ?? a.code).localeCompare(
       regionNames.of(b.countryCode) ?? b.code,
@@ -93,6 +100,10 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
                 id="footer-market"
                 name="market"
                 defaultValue={market}
+                onChange={(event) => {
+                  const chosen = MARKETS.find((m) => m.code === event.target.value);
+                  if (chosen && !languagePicked) setLanguage(chosen.locale);
+                }}
                 className="rounded border border-neutral-400 bg-white px-2 py-1.5 text-neutral-900"
               >
                 {markets.map((m) => (
@@ -109,12 +120,16 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
               <select
                 id="footer-language"
                 name="language"
-                defaultValue={locale}
+                value={language}
+                onChange={(event) => {
+                  setLanguage(event.target.value as typeof locale);
+                  setLanguagePicked(true);
+                }}
                 className="rounded border border-neutral-400 bg-white px-2 py-1.5 text-neutral-900"
               >
                 {UI_LOCALES.map((code) => (
-                  <option key={code} value={code}>
-                    {languageNames.of(code)}
+                  <option key={code} value={code} lang={code}>
+                    {nativeLanguageName(code)}
                   </option>
                 ))}
               </select>

@@ -1,4 +1,5 @@
 import { FormattedMessage, useIntl } from "react-intl";
+import { useSizeLabel } from "#web/lib/sizes.ts";
 
 /**
  * A size to choose before something goes in the bag (a combine offer, a favourite): the sizes in
@@ -23,6 +24,7 @@ export function SizeSelect({
   errorClassName: string;
 }) {
   const intl = useIntl();
+  const sizeLabel = useSizeLabel();
   return (
     <>
       <select
@@ -36,7 +38,7 @@ export function SizeSelect({
         <option value="">{intl.formatMessage({ id: "notify.chooseSize" })}</option>
         {sizes.map((size) => (
           <option key={size.size_id} value={size.size_id}>
-            {size.name}
+            {sizeLabel(size.name)}
           </option>
         ))}
       </select>

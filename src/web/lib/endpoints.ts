@@ -212,6 +212,7 @@ export interface Endpoints {
   // Product page
   "GET /api/availability/:id/": { response: z.output<typeof availabilityOutput> };
   "GET /api/products/related/:id/": { response: z.output<typeof productCardsOutput> };
+  "GET /api/products/complete_the_look/:id/": { response: z.output<typeof productCardsOutput> };
   "GET /api/products/cards/": {
     query: z.input<typeof productCardsQuery>;
     response: z.output<typeof productCardsOutput>;

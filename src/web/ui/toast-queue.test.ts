@@ -18,4 +18,31 @@ describe("toasts", () => {
     expect(FLOW_TOAST_DURATION).toBe(10_000);
     expect(flow?.variant).toBe("destructive");
   });
+
+  it("merges the same toast asked for again into one that counts, moved to the end and started again", () => {
+    let queue = pushToast([], { title: "Could not add", description: "Sold out", variant: "destructive" });
+    const first = queue[0]?.id;
+    queue = pushToast(queue, { title: "Saved" });
+    queue = pushToast(queue, { title: "Could not add", description: "Sold out", variant: "destructive" });
+    queue = pushToast(queue, { title: "Could not add", description: "Sold out", variant: "destructive" });
+    expect(queue.map((t) => [t.title, t.count])).toEqual([
+      ["Saved", 1],
+      ["Could not add", 3],
+    ]);
+    expect(queue[1]?.id).not.toBe(first);
+    // Another description, or another variant, is another toast.
+    queue = pushToast(queue, { title: "Could not add", description: "Gone", variant: "destructive" });
+    queue = pushToast(queue, { title: "Saved", variant: "destructive" });
+    expect(queue).toHaveLength(4);
+  });
+
+  it("shows one warning at a time: a new warning replaces the last", () => {
+    let queue = pushToast([], { title: "Quantity lowered", variant: "warning", flow: true });
+    queue = pushToast(queue, { title: "Saved" });
+    queue = pushToast(queue, { title: "Voucher not used", variant: "warning", flow: true });
+    expect(queue.map((t) => t.title)).toEqual(["Saved", "Voucher not used"]);
+    queue = pushToast(queue, { title: "Voucher not used", variant: "warning", flow: true });
+    expect(queue.filter((t) => t.variant === "warning")).toHaveLength(1);
+    expect(queue.at(-1)?.count).toBe(2);
+  });
 });

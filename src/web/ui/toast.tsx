@@ -29,11 +29,24 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
             className={`flex items-start gap-3 rounded-md border p-4 shadow-lg ${
               toast.variant === "destructive"
                 ? "border-red-800 bg-red-700 text-white"
-                : "border-neutral-200 bg-white text-neutral-900"
+                : toast.variant === "warning"
+                  ? "border-amber-700 bg-amber-50 text-neutral-900"
+                  : "border-neutral-200 bg-white text-neutral-900"
             }`}
+            data-testid="toast"
           >
             <div className="flex-1">
-              <ToastPrimitive.Title className="font-semibold">{toast.title}</ToastPrimitive.Title>
+              <ToastPrimitive.Title className="font-semibold">
+                {toast.title}
+                {toast.count > 1 && (
+                  <span
+                    className="ml-2 rounded-full bg-black/10 px-1.5 text-xs font-bold"
+                    data-testid="toast-count"
+                  >
+                    {intl.formatMessage({ id: "toast.count" }, { count: toast.count })}
+                  </span>
+                )}
+              </ToastPrimitive.Title>
               {toast.description && (
                 <ToastPrimitive.Description className="text-sm">
                   {toast.description}

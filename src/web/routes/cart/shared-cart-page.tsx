@@ -1,11 +1,14 @@
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator, useSearchParams } from "react-router";
+import { modelName, productTitle } from "#modules/catalog/product-name.ts";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
+import { useSizeLabel } from "#web/lib/sizes.ts";
 import { useToast } from "#web/ui/toast.tsx";
 
-type SharedItem = ResponseOf<"GET /api/cart/shared/:uuid/">["shared_items"][number];
+type SharedBag = ResponseOf<"GET /api/cart/shared/:uuid/">;
+type SharedItem = SharedBag["shared_items"][number];
 
 export function meta() {
   return [{ title: "Pitchside" }, { name: "robots", content: "noindex" }];
@@ -44,14 +47,16 @@ export default function SharedCartPage() {
   const revalidator = useRevalidator();
   const [params] = useSearchParams();
   const uuid = params.get("uuid") ?? "";
-  const [items, setItems] = useState<SharedItem[] | null>(null);
+  const sizeLabel = useSizeLabel();
+  const [bag, setBag] = useState<SharedBag | null>(null);
+  const items = bag?.shared_items ?? null;
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const controller = new AbortController();
     call("GET /api/cart/shared/:uuid/", { params: { uuid }, signal: controller.signal })
-      .then((result) => setItems(result.shared_items))
-      .catch(() => setItems([]));
+      .then((result) => setBag(result))
+      .catch(() => setBag({ shared_items: [], currency: "", total: 0 }));
     return () => controller.abort();
   }, [uuid]);
 
@@ -63,7 +68,8 @@ export default function SharedCartPage() {
         await addShared(item);
         added++;
       } catch (error) {
-        const name = item.product[0]?.name ?? "";
+        const product = item.product[0];
+        const name = product ? productTitle(product.brand, product.name) : "";
         const server = error instanceof ApiRequestError ? error.body.fields?.size?.[0] : undefined;
         toast({
           title: intl.formatMessage({ id: "shared.addFailed" }, { name }),
@@ -102,6 +108,8 @@ export default function SharedCartPage() {
       </div>
     );
   const buyable = items.filter((item) => !item.sold_out);
+  const money = (amount: number) =>
+    intl.formatNumber(amount, { style: "currency", currency: bag?.currency || "EUR" });
   return (
     <div className="mx-auto max-w-3xl px-4 py-6">
       <h1 className="mb-4 text-2xl font-bold">
@@ -111,25 +119,34 @@ export default function SharedCartPage() {
         {items.map((item) => {
           const product = item.product[0];
           return (
-            <li key={item.id} className="flex items-center gap-4 p-4" data-testid="shared-item">
+            <li
+              key={item.id}
+              className="flex items-center gap-3 p-3 sm:gap-4 sm:p-4"
+              data-testid="shared-item"
+            >
               {product && (
                 <img
                   src={product.image}
                   alt=""
                   width={80}
                   height={80}
-                  className="size-20 rounded bg-neutral-100 object-contain"
+                  className="size-16 shrink-0 rounded bg-neutral-100 object-contain sm:size-20"
                 />
               )}
-              <div className="flex flex-1 flex-col text-sm">
+              <div className="flex min-w-0 flex-1 flex-col text-sm">
                 <p className="font-semibold text-neutral-700">{product?.brand}</p>
                 {product ? (
                   <Link to={product.relative_url} className="font-semibold hover:underline">
-                    {product.name}
+                    {modelName(product.brand, product.name)}
                   </Link>
                 ) : null}
                 <p>
-                  {item.size && <FormattedMessage id="drawer.size" values={{ size: item.size }} />} ·{" "}
+                  {item.size && (
+                    <>
+                      <FormattedMessage id="drawer.size" values={{ size: sizeLabel(item.size) }} />
+                      {" · "}
+                    </>
+                  )}
                   <FormattedMessage id="shared.quantity" values={{ count: item.quantity }} />
                 </p>
                 {item.customization && (
@@ -138,24 +155,57 @@ export default function SharedCartPage() {
                   </p>
                 )}
               </div>
-              {item.sold_out ? (
-                <span className="text-sm font-semibold text-neutral-700">
-                  <FormattedMessage id="product.soldOut" />
-                </span>
-              ) : (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() => add([item])}
-                  className="rounded-full border border-neutral-900 px-4 py-2 text-sm font-semibold disabled:opacity-50"
-                >
-                  <FormattedMessage id="product.addToBag" />
-                </button>
-              )}
+              <div className="flex shrink-0 flex-col items-end gap-2 text-right">
+                {item.line_total !== null && (
+                  <p className="text-sm" data-testid="shared-item-price">
+                    <span
+                      className={`block font-semibold ${item.sold_out ? "text-neutral-700 line-through" : ""}`}
+                    >
+                      {money(item.line_total)}
+                    </span>
+                    {item.quantity > 1 && item.unit_price !== null && (
+                      <span className="block text-xs text-neutral-700">
+                        <FormattedMessage
+                          id="shared.each"
+                          values={{ count: item.quantity, price: money(item.unit_price) }}
+                        />
+                      </span>
+                    )}
+                  </p>
+                )}
+                {item.sold_out ? (
+                  <span className="text-sm font-semibold text-neutral-700">
+                    <FormattedMessage id="product.soldOut" />
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    disabled={busy}
+                    onClick={() => add([item])}
+                    className="rounded-full border border-neutral-900 px-4 py-2 text-sm font-semibold disabled:opacity-50"
+                  >
+                    <FormattedMessage id="product.addToBag" />
+                  </button>
+                )}
+              </div>
             </li>
           );
         })}
       </ul>
+      <dl className="mb-4 flex items-baseline justify-between gap-4 px-1" data-testid="shared-total">
+        <dt className="font-semibold">
+          <FormattedMessage
+            id="shared.total"
+            values={{ count: buyable.reduce((n, item) => n + item.quantity, 0) }}
+          />
+        </dt>
+        <dd className="text-xl font-bold" data-testid="shared-total-amount">
+          {money(bag?.total ?? 0)}
+        </dd>
+      </dl>
+      <p className="-mt-3 mb-4 px-1 text-xs text-neutral-700">
+        <FormattedMessage id="shared.pricesToday" />
+      </p>
       <button
         type="button"
         disabled={busy || buyable.length === 0}

@@ -30,7 +30,11 @@ export function VoucherForm({ onApplied }: { onApplied: () => void }) {
           const result = await call("POST /api/vouchers/add/", { json: values });
           reset({ voucher_code: "" });
           for (const warning of result.warning_message)
-            toast({ title: intl.formatMessage({ id: warning, defaultMessage: warning }), flow: true });
+            toast({
+              title: intl.formatMessage({ id: warning, defaultMessage: warning }),
+              variant: "warning",
+              flow: true,
+            });
           onApplied();
         } catch (error) {
           const message =

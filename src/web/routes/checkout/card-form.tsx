@@ -3,6 +3,7 @@ import { useForm } from "react-hook-form";
 import { useIntl } from "react-intl";
 import { z } from "zod";
 import { TextField } from "#web/ui/text-field.tsx";
+import { formatExpiry } from "./card-expiry.ts";
 
 /** The card form's own checks; the provider decides the rest. Holder name required, no billing address. */
 export const cardForm = z.object({
@@ -13,8 +14,8 @@ export const cardForm = z.object({
     .pipe(z.string().regex(/^\d{12,19}$/, { error: "payment.card.error.number" })),
   expiry: z
     .string()
-    .trim()
-    .regex(/^(0[1-9]|1[0-2])\s*\/\s*\d{2}$/, { error: "payment.card.error.expiry" }),
+    .transform(formatExpiry)
+    .pipe(z.string().regex(/^(0[1-9]|1[0-2])\/\d{2}$/, { error: "payment.card.error.expiry" })),
   cvc: z
     .string()
     .trim()
@@ -65,10 +66,19 @@ export function CardForm({
       <TextField
         label={intl.formatMessage({ id: "payment.card.expiry" })}
         autoComplete="cc-exp"
-        placeholder="MM/YY"
+        placeholder={intl.formatMessage({ id: "payment.card.expiryPlaceholder" })}
+        inputMode="numeric"
+        maxLength={7}
         error={error("expiry")}
         disabled={disabled}
-        {...form.register("expiry")}
+        data-testid="card-expiry"
+        {...form.register("expiry", {
+          // Written MM/YY as it is typed: "0330" reads "03/30".
+          onChange: (event: { target: { value: string } }) => {
+            const formatted = formatExpiry(event.target.value);
+            if (formatted !== event.target.value) form.setValue("expiry", formatted);
+          },
+        })}
       />
       <TextField
         label={intl.formatMessage({ id: "payment.card.cvc" })}

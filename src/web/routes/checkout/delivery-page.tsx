@@ -2,6 +2,7 @@ import { MapPin, Package, Store, Truck, Zap } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useRevalidator } from "react-router";
+import { dayRange } from "#kernel/day-range.ts";
 import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
@@ -98,7 +99,11 @@ function MethodList({
                   <span className="block text-neutral-700">
                     <FormattedMessage
                       id="checkout.delivery.time"
-                      values={{ min: method.delivery_time.min_days, max: method.delivery_time.max_days }}
+                      values={dayRange(
+                        intl.locale,
+                        method.delivery_time.min_days,
+                        method.delivery_time.max_days,
+                      )}
                     />
                   </span>
                   {method.free_delivery_limit !== null && (

@@ -1,12 +1,12 @@
 import { Check } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
 import type { CustomizationInput } from "#modules/cart/customization.contract.ts";
+import { productTitle } from "#modules/catalog/product-name.ts";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
-import { SizeRadioGroup } from "#web/components/size-radio-group.tsx";
-import { call } from "#web/lib/api.ts";
-import { track, trackItem } from "#web/lib/tracking.ts";
+import { useSizeLabel } from "#web/lib/sizes.ts";
+import { useSecondary } from "#web/lib/use-secondary.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import {
   type DrawerEvent,
@@ -14,34 +14,33 @@ import {
   PACKAGE_ADVANCE_MS,
   packageComplete,
 } from "./add-to-bag-machine.ts";
+import { SizeGrid } from "./size-grid.tsx";
+import { SizeGuideButton } from "./size-guide.tsx";
+import type { AddToBag } from "./use-add-to-bag.ts";
 
 // The print panel (with its form library and contract) loads only when a shopper opens it.
 const CustomizationPanel = lazy(() =>
   import("./customization-panel.tsx").then((module) => ({ default: module.CustomizationPanel })),
 );
 
-/** The bag is read after an add to show its total; a slow read is given up after 2 s. */
-export const CART_READ_TIMEOUT_MS = 2000;
-
 /**
  * The add-to-bag drawer. Its state is the pure reducer in add-to-bag-machine.ts; this component
- * renders the current step and makes the calls.
+ * renders the current step, and `bag` (use-add-to-bag.ts) makes the calls.
  */
 export function AddToBagDrawer({
   product,
   state,
   dispatch,
+  bag,
 }: {
   product: ProductDetail;
   state: DrawerState;
   dispatch: (event: DrawerEvent) => void;
+  bag: AddToBag;
 }) {
-  const intl = useIntl();
-  const revalidator = useRevalidator();
-  const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
-  const [bagTotal, setBagTotal] = useState<{ amount: number; currency: string } | null>(null);
+  const sizeLabel = useSizeLabel();
   const open = state.step !== "none";
+  const title = productTitle(product.brand, product.name);
 
   // A package moves on to its next item a moment after a size is chosen.
   const itemIds = product.subitems.map((item) => item.product_id);
@@ -55,61 +54,12 @@ export function AddToBagDrawer({
     return () => clearTimeout(timer);
   }, [chosenCount, state.step, dispatch, itemIds.length]);
 
-  const afterAdd = async (lineId: number, customized: boolean) => {
-    const sizeName = product.stock.find((size) => size.size_id === state.sizeId)?.name ?? null;
-    dispatch({ type: "added", added: { lineId, sizeName, customized } });
-    track({ event: "add_to_cart", ecommerce: trackItem(product) });
-    revalidator.revalidate();
-    try {
-      const cart = await call("GET /cart/data/", { signal: AbortSignal.timeout(CART_READ_TIMEOUT_MS) });
-      setBagTotal({ amount: cart.cart_total_amount, currency: cart.currency });
-    } catch {
-      setBagTotal(null);
-    }
-  };
-
-  const addSize = async (sizeId: number, customization: CustomizationInput | null) => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      const result = await call("POST /cart/items/add_to_cart/", {
-        form: { product: String(product.id), size: String(sizeId), amount: "1" },
-      });
-      const lineId = result.data?.pk as number;
-      if (customization) {
-        await call("POST /customizations/update/:id/", {
-          params: { id: lineId },
-          form: { ...customization },
-        });
-      }
-      await afterAdd(lineId, Boolean(customization));
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const addPackage = async () => {
-    setBusy(true);
-    setFailed(false);
-    try {
-      // The button is enabled only once every item has its size (packageComplete).
-      const sizeOf = (id: number) => state.packageSizes[id] as number;
-      const result = await call("POST /cart/items/new_cart/", {
-        json: {
-          product: { product_id: product.id, amount: 1 },
-          subproducts: itemIds.map((id) => ({ product_id: id, size_id: sizeOf(id), amount: 1 })),
-          promotions: [],
-        },
-      });
-      await afterAdd(result.data?.pk as number, false);
-    } catch {
-      setFailed(true);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const sizeNameOf = (sizeId: number) => product.stock.find((size) => size.size_id === sizeId)?.name ?? null;
+  const addSize = (sizeId: number, customization: CustomizationInput | null) =>
+    bag.addSize(sizeId, sizeNameOf(sizeId), customization);
+  // The button is enabled only once every item has its size (packageComplete).
+  const addPackage = () =>
+    bag.addPackage(itemIds.map((id) => ({ product_id: id, size_id: state.packageSizes[id] as number })));
 
   const [pendingPrint, setPendingPrint] = useState<CustomizationInput | null>(null);
   const titleId =
@@ -129,29 +79,40 @@ export function AddToBagDrawer({
       open={open}
       onOpenChange={(next) => !next && dispatch({ type: "close" })}
       title={<FormattedMessage id={titleId} />}
-      description={`${product.brand} ${product.name}`}
+      description={title}
     >
       {(state.step === "sizes" || state.step === "customizationSizes") && (
         <div className="flex flex-col gap-4">
-          <SizeList
+          <SizeGrid
             sizes={product.stock}
             selected={state.sizeId}
-            disableMarketplace={state.step === "customizationSizes"}
+            disabledSize={state.step === "customizationSizes" ? (size) => size.is_marketplace : undefined}
             onSelect={(sizeId) => dispatch({ type: "selectSize", sizeId })}
+            label={<FormattedMessage id="product.sizes" />}
+            labelAside={
+              product.size_guide && (
+                <SizeGuideButton
+                  guide={product.size_guide}
+                  productSizes={product.stock.flatMap((size) => [size.name, size.name_short])}
+                  testId="drawer-size-guide-open"
+                />
+              )
+            }
           />
           {state.step === "customizationSizes" && (
             <p className="text-sm text-neutral-700">
               <FormattedMessage id="customization.marketplaceSizes" />
             </p>
           )}
-          <AddFailed failed={failed} onDismiss={() => setFailed(false)} />
+          <AddFailed failed={bag.failed} onDismiss={bag.dismissFailure} />
           <button
             type="button"
-            disabled={state.sizeId === null || busy}
+            disabled={state.sizeId === null || bag.busy}
             onClick={() =>
               state.sizeId !== null &&
               addSize(state.sizeId, state.step === "customizationSizes" ? pendingPrint : null)
             }
+            data-testid="drawer-add"
             className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
           >
             <FormattedMessage id={state.sizeId === null ? "drawer.chooseSizeFirst" : "product.addToBag"} />
@@ -173,9 +134,9 @@ export function AddToBagDrawer({
         <Suspense fallback={<div className="h-40 animate-pulse rounded bg-neutral-100" aria-busy="true" />}>
           <CustomizationPanel
             productId={product.id}
-            busy={busy}
-            error={failed}
-            onDismissError={() => setFailed(false)}
+            busy={bag.busy}
+            error={bag.failed}
+            onDismissError={bag.dismissFailure}
             onSubmit={(values) => {
               const chosen = product.stock.find((size) => size.size_id === state.sizeId);
               // A print needs a size the print shop holds; without one the print sizes come next.
@@ -193,10 +154,10 @@ export function AddToBagDrawer({
       {state.step === "package" && <PackageSteps product={product} state={state} dispatch={dispatch} />}
       {state.step === "package" && (
         <div className="mt-4 flex flex-col gap-2">
-          <AddFailed failed={failed} onDismiss={() => setFailed(false)} />
+          <AddFailed failed={bag.failed} onDismiss={bag.dismissFailure} />
           <button
             type="button"
-            disabled={!packageComplete(state, itemIds) || busy}
+            disabled={!packageComplete(state, itemIds) || bag.busy}
             onClick={addPackage}
             data-testid="add-package"
             className="rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-50"
@@ -207,60 +168,139 @@ export function AddToBagDrawer({
       )}
 
       {state.step === "powerstep" && state.added && (
-        <div className="flex flex-col gap-4" data-testid="powerstep">
-          <div className="flex gap-3">
-            <img
-              src={product.images[0]?.src}
-              alt=""
-              width={80}
-              height={80}
-              className="size-20 rounded bg-neutral-100 object-contain"
-            />
-            <div className="text-sm">
-              <p className="flex items-center gap-1 font-semibold text-green-800">
-                <Check aria-hidden="true" className="size-4" />
-                <FormattedMessage id="drawer.addedToBag" />
-              </p>
-              <p>
-                {product.brand} {product.name}
-              </p>
-              {state.added.sizeName && (
-                <p>
-                  <FormattedMessage id="drawer.size" values={{ size: state.added.sizeName }} />
-                </p>
-              )}
-              {state.added.customized && (
-                <p>
-                  <FormattedMessage id="drawer.withPrint" />
-                </p>
-              )}
-            </div>
-          </div>
-          {bagTotal && (
-            <p className="font-semibold">
-              <FormattedMessage
-                id="drawer.bagTotal"
-                values={{
-                  total: intl.formatNumber(bagTotal.amount, {
-                    style: "currency",
-                    currency: bagTotal.currency,
-                  }),
-                }}
-              />
-            </p>
-          )}
-          <Link
-            to="/cart/"
-            className="rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
-          >
-            <FormattedMessage id="drawer.goToBag" />
-          </Link>
-          <DialogClose className="rounded-full border border-neutral-900 px-5 py-3 font-semibold">
-            <FormattedMessage id="drawer.continue" />
-          </DialogClose>
-        </div>
+        <Powerstep
+          product={product}
+          title={title}
+          sizeName={state.added.sizeName ? sizeLabel(state.added.sizeName) : null}
+          customized={state.added.customized}
+          bag={bag}
+        />
       )}
     </Dialog>
+  );
+}
+
+/**
+ * After an add: what went in (picture, name, size, the line's price), the bag's total, the way to
+ * the bag, and a few things that go with it ("complete the look").
+ */
+function Powerstep({
+  product,
+  title,
+  sizeName,
+  customized,
+  bag,
+}: {
+  product: ProductDetail;
+  title: string;
+  sizeName: string | null;
+  customized: boolean;
+  bag: AddToBag;
+}) {
+  const intl = useIntl();
+  const { line } = bag;
+  const money = (amount: number) =>
+    intl.formatNumber(amount, { style: "currency", currency: line?.currency ?? product.prices.currency });
+  const suggestions = useSecondary(
+    "GET /api/products/complete_the_look/:id/",
+    { params: { id: product.id } },
+    (result) => result.results,
+    [],
+  );
+  return (
+    <div className="flex flex-col gap-4" data-testid="powerstep">
+      <div className="flex gap-3">
+        <img
+          src={product.images[0]?.src}
+          alt=""
+          width={80}
+          height={80}
+          className="size-20 shrink-0 rounded bg-neutral-100 object-contain"
+        />
+        <div className="flex-1 text-sm">
+          <p className="flex items-center gap-1 font-semibold text-green-800">
+            <Check aria-hidden="true" className="size-4" />
+            <FormattedMessage id="drawer.addedToBag" />
+          </p>
+          <p data-testid="powerstep-name">{title}</p>
+          {sizeName && (
+            <p>
+              <FormattedMessage id="drawer.size" values={{ size: sizeName }} />
+            </p>
+          )}
+          {customized && (
+            <p>
+              <FormattedMessage id="drawer.withPrint" />
+            </p>
+          )}
+          {line && line.quantity > 1 && (
+            <p>
+              <FormattedMessage id="drawer.quantityInBag" values={{ count: line.quantity }} />
+            </p>
+          )}
+        </div>
+        {line && (
+          <p className="text-right text-sm" data-testid="powerstep-price">
+            <span className="block font-semibold">{money(line.lineTotal)}</span>
+            {line.lineTotalRrp > line.lineTotal && (
+              <s className="block text-neutral-700">
+                <span className="sr-only">{intl.formatMessage({ id: "card.rrp" }, { price: "" })}</span>
+                {money(line.lineTotalRrp)}
+              </s>
+            )}
+          </p>
+        )}
+      </div>
+      {line && (
+        <p className="flex justify-between border-t border-neutral-200 pt-3 font-semibold">
+          <FormattedMessage id="drawer.bagTotal" values={{ total: money(line.bagTotal) }} />
+        </p>
+      )}
+      <Link
+        to="/cart/"
+        className="rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
+      >
+        <FormattedMessage id="drawer.goToBag" />
+      </Link>
+      <DialogClose className="rounded-full border border-neutral-900 px-5 py-3 font-semibold">
+        <FormattedMessage id="drawer.continue" />
+      </DialogClose>
+      {suggestions.length > 0 && (
+        <section aria-labelledby="complete-the-look" data-testid="complete-the-look">
+          <h3 id="complete-the-look" className="mb-2 font-semibold">
+            <FormattedMessage id="drawer.completeTheLook" />
+          </h3>
+          <ul className="flex flex-col gap-2">
+            {suggestions.map((card) => (
+              <li key={card.product_id}>
+                <Link
+                  to={card.relative_url}
+                  className="flex items-center gap-3 rounded border border-neutral-200 p-2 hover:border-neutral-900"
+                >
+                  <img
+                    src={card.image}
+                    alt=""
+                    width={56}
+                    height={56}
+                    loading="lazy"
+                    className="size-14 shrink-0 rounded bg-neutral-100 object-contain"
+                  />
+                  <span className="flex-1 text-sm">
+                    <span className="block">{productTitle(card.brand, card.name)}</span>
+                    <span className="block font-semibold">
+                      {intl.formatNumber(card.prices.min_price, {
+                        style: "currency",
+                        currency: card.prices.currency,
+                      })}
+                    </span>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
   );
 }
 
@@ -279,9 +319,6 @@ function AddFailed({ failed, onDismiss }: { failed: boolean; onDismiss: () => vo
   );
 }
 
-/** The sizes to choose from: the shop's one size picker, a radio group (shared with other pickers). */
-export const SizeList = SizeRadioGroup;
-
 function PackageSteps({
   product,
   state,
@@ -291,6 +328,7 @@ function PackageSteps({
   state: DrawerState;
   dispatch: (event: DrawerEvent) => void;
 }) {
+  const sizeLabel = useSizeLabel();
   return (
     <ol className="flex flex-col gap-3" data-testid="package-items">
       {product.subitems.map((item, index) => {
@@ -313,17 +351,18 @@ function PackageSteps({
               />
               <span className="flex-1 text-sm font-semibold">{item.name}</span>
               <span className="text-sm">
-                {chosen ? chosen.name : <FormattedMessage id="drawer.noSizeYet" />}
+                {chosen ? sizeLabel(chosen.name) : <FormattedMessage id="drawer.noSizeYet" />}
               </span>
             </button>
             {current && (
               <div className="mt-3">
-                <SizeList
+                <SizeGrid
                   sizes={item.sizes}
                   selected={state.packageSizes[item.product_id] ?? null}
                   onSelect={(sizeId) =>
                     dispatch({ type: "selectPackageSize", productId: item.product_id, sizeId })
                   }
+                  label={<FormattedMessage id="product.sizes" />}
                 />
               </div>
             )}

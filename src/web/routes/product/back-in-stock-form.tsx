@@ -6,6 +6,7 @@ import type { z } from "zod";
 import type { StockEntry } from "#modules/product/product.contract.ts";
 import { STOCK_ALERT_EMAIL_MAX, stockAlertInput } from "#modules/product/stock-alerts.contract.ts";
 import { ApiRequestError, call } from "#web/lib/api.ts";
+import { useSizeLabel } from "#web/lib/sizes.ts";
 import { TextField } from "#web/ui/text-field.tsx";
 
 type FormValues = z.input<typeof stockAlertInput>;
@@ -17,6 +18,7 @@ type FormValues = z.input<typeof stockAlertInput>;
  */
 export function BackInStockForm({ productId, sizes }: { productId: number; sizes: StockEntry[] }) {
   const intl = useIntl();
+  const sizeLabel = useSizeLabel();
   const sizeId = useId();
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -82,7 +84,7 @@ export function BackInStockForm({ productId, sizes }: { productId: number; sizes
           <option value="">{intl.formatMessage({ id: "notify.chooseSize" })}</option>
           {soldOutSizes.map((size) => (
             <option key={size.size_id} value={size.size_id}>
-              {size.name}
+              {sizeLabel(size.name)}
             </option>
           ))}
         </select>

@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
+import { productTitle } from "#modules/catalog/product-name.ts";
 import { SizeSelect } from "#web/components/size-select.tsx";
 import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
@@ -70,7 +71,7 @@ export function OfferItem({ item }: { item: BenefitItem }) {
       />
       <div className="flex flex-1 flex-col gap-1">
         <Link to={item.relative_url} className="font-semibold hover:underline">
-          {item.brand} {item.name}
+          {productTitle(item.brand, item.name)}
         </Link>
         <p>
           <span className={item.regular_price > item.price ? "font-bold text-red-700" : "font-bold"}>

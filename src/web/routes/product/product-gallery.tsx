@@ -13,9 +13,14 @@ const FullScreenViewer = lazy(() =>
 export const VISIBLE_THUMBNAILS = 6;
 export const HOVER_ZOOM = 2;
 
+/**
+ * The gallery: one picture at a time with arrows and thumbnails. Only the picture shown can take
+ * focus (the others are inert), so tabbing through the page never scrolls the slider on to the last
+ * picture; Embla's own follow-the-focus is off for the same reason.
+ */
 export function ProductGallery({ images, name }: { images: Image[]; name: string }) {
   const intl = useIntl();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false });
+  const [viewportRef, embla] = useEmblaCarousel({ loop: false, watchFocus: false });
   const [index, setIndex] = useState(0);
   const [viewerOpen, setViewerOpen] = useState(false);
 
@@ -39,7 +44,13 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
         <div ref={viewportRef} className="overflow-hidden rounded-lg bg-neutral-100">
           <div className="flex">
             {images.map((image, i) => (
-              <div key={image.src} className="min-w-0 flex-[0_0_100%]">
+              <div
+                key={image.src}
+                className="min-w-0 flex-[0_0_100%]"
+                inert={i !== index}
+                aria-hidden={i !== index || undefined}
+                data-testid="gallery-slide"
+              >
                 <HoverZoomImage
                   image={image}
                   eager={i === 0}

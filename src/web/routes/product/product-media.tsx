@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { Play, RotateCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { productTitle } from "#modules/catalog/product-name.ts";
 import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
@@ -193,7 +194,7 @@ export function ShopTheLookSection({ look }: { look: Look }) {
               aria-label={intl.formatMessage(
                 { id: "product.look.hotspot" },
                 {
-                  name: `${product.brand} ${product.name}`,
+                  name: productTitle(product.brand, product.name),
                   price: intl.formatNumber(product.prices.min_price, {
                     style: "currency",
                     currency: product.prices.currency,

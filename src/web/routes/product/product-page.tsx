@@ -2,13 +2,17 @@ import { Truck } from "lucide-react";
 import { lazy, Suspense, useEffect, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
-import type { ProductDetail } from "#modules/product/product.contract.ts";
+import { dayRange } from "#kernel/day-range.ts";
+import { modelName, productTitle } from "#modules/catalog/product-name.ts";
+import type { ProductDetail, StockEntry } from "#modules/product/product.contract.ts";
 import { recordSearchOpened } from "#modules/search/search-analytics.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { call } from "#web/lib/api.ts";
+import { useSizeLabel } from "#web/lib/sizes.ts";
+import { supplierName } from "#web/lib/suppliers.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
@@ -21,6 +25,9 @@ import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
 import { ProductVideo, ReelsStrip, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
 import { useRecentlySeen } from "./recently-seen.ts";
+import { SizeGrid } from "./size-grid.tsx";
+import { SizeGuideButton } from "./size-guide.tsx";
+import { useAddToBag } from "./use-add-to-bag.ts";
 
 // Only sold-out products show the alert form; its form library loads with it.
 const BackInStockForm = lazy(() =>
@@ -48,10 +55,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Pitchside" }];
   const { product } = loaderData;
+  const title = productTitle(product.brand, product.name);
   return [
-    { title: `${product.brand} ${product.name} – Pitchside` },
+    { title: `${title} – Pitchside` },
     { name: "description", content: product.description.slice(0, 160) },
-    { property: "og:title", content: `${product.brand} ${product.name}` },
+    { property: "og:title", content: title },
     { property: "og:image", content: product.images[0]?.src ?? "" },
   ];
 }
@@ -61,6 +69,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
   const location = useLocation();
   const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
+  const bag = useAddToBag(product, dispatch);
+  // The size chosen on the page; the drawer starts from it, and a size chosen there comes back here.
+  const [chosenSize, setChosenSize] = useState<number | null>(null);
   const [prefetched, setPrefetched] = useState(false);
   const recentlySeen = useRecentlySeen(product.id);
   const money = (amount: number) =>
@@ -76,12 +87,24 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     return () => clearTimeout(timer);
   }, [product]);
 
+  const sizesOnPage = !product.is_package && bagButtonAction(product).kind === "sizes";
+  const chosen = product.stock.find((size) => size.size_id === chosenSize && size.stock_info > 0);
+  useEffect(() => {
+    if (drawer.step === "sizes" && drawer.sizeId !== null) setChosenSize(drawer.sizeId);
+  }, [drawer.step, drawer.sizeId]);
+
+  // A one-size product, or a size chosen on the page, goes straight in and the drawer shows what
+  // was added; a print or a package is chosen in the drawer.
   const openBag = () => {
     const action = bagButtonAction(product);
     if (action.kind === "direct") {
-      dispatch({ type: "open", kind: "sizes" });
-      dispatch({ type: "selectSize", sizeId: action.sizeId });
-    } else dispatch({ type: "open", kind: action.kind });
+      void bag.addSize(action.sizeId, product.stock[0]?.name ?? null, null);
+    } else if (action.kind === "sizes" && chosen && !product.is_customizable) {
+      void bag.addSize(chosen.size_id, chosen.name, null);
+    } else {
+      dispatch({ type: "open", kind: action.kind });
+      if (action.kind === "sizes" && chosen) dispatch({ type: "selectSize", sizeId: chosen.size_id });
+    }
   };
   // Stock is fetched again when the shopper reaches for the bag button, so the drawer opens on it.
   const prefetchAvailability = () => {
@@ -103,8 +126,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       onClick={openBag}
       onPointerEnter={prefetchAvailability}
       onFocus={prefetchAvailability}
+      disabled={bag.busy}
+      aria-describedby={sizesOnPage && chosen ? "chosen-size" : undefined}
       data-testid="add-to-bag"
-      className="w-full rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white"
+      className="w-full rounded-full bg-neutral-900 px-5 py-3 font-semibold text-white disabled:opacity-60"
     >
       <FormattedMessage id="product.addToBag" />
     </button>
@@ -135,7 +160,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       </nav>
       <div className="grid gap-8 lg:grid-cols-[3fr_2fr]">
         <div className="flex flex-col gap-3">
-          <ProductGallery images={product.images} name={product.name} />
+          <ProductGallery images={product.images} name={productTitle(product.brand, product.name)} />
           <div className="flex flex-wrap gap-2">
             {product.has_360 && product.images.length > 1 && (
               <Spin360 images={product.images} name={product.name} />
@@ -156,8 +181,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             )}
-            <p className="font-semibold text-neutral-700">{product.brand}</p>
-            <h1 className="text-2xl font-bold">{product.name}</h1>
+            <h1 className="text-2xl font-bold">
+              <span className="block text-base font-semibold text-neutral-700">{product.brand}</span>{" "}
+              {modelName(product.brand, product.name)}
+            </h1>
             <p className="text-sm text-neutral-700">
               <FormattedMessage id="product.style" values={{ style: product.style }} />
             </p>
@@ -261,6 +288,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </div>
           ) : (
             <div className="flex flex-col gap-2">
+              {sizesOnPage && !membersOnlyLocked && (
+                <SizesOnPage product={product} chosen={chosenSize} onChoose={setChosenSize} />
+              )}
+              {bag.failed && drawer.step === "none" && (
+                <p role="alert" className="rounded border border-red-700 bg-red-50 p-3 text-sm text-red-800">
+                  <FormattedMessage id="drawer.addFailed" />
+                </p>
+              )}
               <div className="flex items-center gap-2">
                 <div className="flex-1">{bagButton}</div>
                 <FavouriteToggle productId={product.id} testId="favourite" />
@@ -329,7 +364,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       />
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
-      <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} />
+      <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} bag={bag} />
     </div>
   );
 }
@@ -359,8 +394,74 @@ function RelatedProducts({ productId }: { productId: number }) {
   );
 }
 
+/**
+ * The sizes before "add to bag", as top football shops show them: each with its stock and delivery,
+ * the size guide beside them, and what the chosen size means (when it arrives, who sends it).
+ */
+function SizesOnPage({
+  product,
+  chosen,
+  onChoose,
+}: {
+  product: ProductDetail;
+  chosen: number | null;
+  onChoose: (sizeId: number | null) => void;
+}) {
+  const intl = useIntl();
+  const sizeLabel = useSizeLabel();
+  const size = product.stock.find((s) => s.size_id === chosen && s.stock_info > 0);
+  return (
+    <section aria-label={intl.formatMessage({ id: "product.sizes" })} className="mb-2 flex flex-col gap-2">
+      <SizeGrid
+        sizes={product.stock}
+        selected={size?.size_id ?? null}
+        onSelect={(sizeId) => onChoose(sizeId === size?.size_id ? null : sizeId)}
+        label={<FormattedMessage id="sizes.choose" />}
+        labelAside={
+          product.size_guide && (
+            <SizeGuideButton
+              guide={product.size_guide}
+              productSizes={product.stock.flatMap((s) => [s.name, s.name_short])}
+            />
+          )
+        }
+        describedBy={size ? "chosen-size" : undefined}
+        testId="page-sizes"
+      />
+      <p
+        id="chosen-size"
+        aria-live="polite"
+        className="min-h-5 text-sm text-neutral-800"
+        data-testid="chosen-size"
+      >
+        {size && <ChosenSize size={size} label={sizeLabel(size.name)} />}
+      </p>
+    </section>
+  );
+}
+
+/** "Size 42,5 · Few left · Delivered in 1–3 working days · Sent by Pitchside." */
+function ChosenSize({ size, label }: { size: StockEntry; label: string }) {
+  const intl = useIntl();
+  return (
+    <FormattedMessage
+      id="sizes.chosen"
+      values={{
+        size: label,
+        stock: intl.formatMessage({ id: size.availability === "few_left" ? "stock.few" : "stock.in" }),
+        delivery: intl.formatMessage(
+          { id: "product.delivery" },
+          dayRange(intl.locale, size.delivery.min_days, size.delivery.max_days),
+        ),
+        supplier: supplierName(size.supplier),
+      }}
+    />
+  );
+}
+
 function DeliveryInfo({ product }: { product: ProductDetail }) {
   const intl = useIntl();
+  const sizeLabel = useSizeLabel();
   const fastest = product.stock
     .filter((size) => size.stock_info > 0)
     .sort((a, b) => a.delivery.min_days - b.delivery.min_days)[0];
@@ -372,7 +473,7 @@ function DeliveryInfo({ product }: { product: ProductDetail }) {
           <Truck aria-hidden="true" className="size-4" />
           <FormattedMessage
             id="product.delivery"
-            values={{ min: fastest.delivery.min_days, max: fastest.delivery.max_days }}
+            values={dayRange(intl.locale, fastest.delivery.min_days, fastest.delivery.max_days)}
           />
         </p>
       )}
@@ -388,7 +489,7 @@ function DeliveryInfo({ product }: { product: ProductDetail }) {
             .filter((size) => size.flagship !== "none")
             .map(
               (size) =>
-                `${size.name_short}${size.flagship === "limited" ? ` (${intl.formatMessage({ id: "stock.limited" })})` : ""}`,
+                `${sizeLabel(size.name_short)}${size.flagship === "limited" ? ` (${intl.formatMessage({ id: "stock.limited" })})` : ""}`,
             )
             .join(", ")}
         </p>

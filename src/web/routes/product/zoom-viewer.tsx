@@ -37,7 +37,8 @@ export function FullScreenViewer({
       }
       description={<FormattedMessage id="product.gallery.zoomHelp" />}
     >
-      <div className="relative flex-1">
+      {/* min-h-0: the picture is fitted to the space under the title row, never drawn at its own size. */}
+      <div className="relative min-h-0 flex-1 overflow-hidden" data-testid="zoom-stage">
         {image && (
           <TransformWrapper
             key={image.src}
@@ -47,34 +48,40 @@ export function FullScreenViewer({
           >
             <ClickZoom>
               <TransformComponent wrapperClass="!size-full" contentClass="!size-full">
-                <img src={image.src} alt={image.alt} className="size-full object-contain" />
+                <img
+                  src={image.src}
+                  alt={image.alt}
+                  className="size-full max-h-full max-w-full object-contain"
+                  data-testid="zoom-image"
+                />
               </TransformComponent>
             </ClickZoom>
           </TransformWrapper>
         )}
-        {images.length > 1 && (
-          <>
-            <button
-              type="button"
-              onClick={() => onIndex(Math.max(0, index - 1))}
-              disabled={index === 0}
-              aria-label={intl.formatMessage({ id: "product.gallery.previous" })}
-              className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
-            >
-              <ChevronLeft aria-hidden="true" className="size-6" />
-            </button>
-            <button
-              type="button"
-              onClick={() => onIndex(Math.min(images.length - 1, index + 1))}
-              disabled={index === images.length - 1}
-              aria-label={intl.formatMessage({ id: "product.gallery.next" })}
-              className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
-            >
-              <ChevronRight aria-hidden="true" className="size-6" />
-            </button>
-          </>
-        )}
       </div>
+      {/* The arrows sit at the middle of the screen (the panel), not of the picture's area. */}
+      {images.length > 1 && (
+        <>
+          <button
+            type="button"
+            onClick={() => onIndex(Math.max(0, index - 1))}
+            disabled={index === 0}
+            aria-label={intl.formatMessage({ id: "product.gallery.previous" })}
+            className="absolute left-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
+          >
+            <ChevronLeft aria-hidden="true" className="size-6" />
+          </button>
+          <button
+            type="button"
+            onClick={() => onIndex(Math.min(images.length - 1, index + 1))}
+            disabled={index === images.length - 1}
+            aria-label={intl.formatMessage({ id: "product.gallery.next" })}
+            className="absolute right-3 top-1/2 -translate-y-1/2 rounded-full bg-white p-2 shadow disabled:opacity-40"
+          >
+            <ChevronRight aria-hidden="true" className="size-6" />
+          </button>
+        </>
+      )}
     </Dialog>
   );
 }
