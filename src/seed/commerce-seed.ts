@@ -1,10 +1,12 @@
 import type { Database } from "#db/client.ts";
+import { translate } from "#kernel/translate.ts";
 import { giftCardHash } from "#modules/cart/voucher-rules.ts";
 import { giftCards, vouchers } from "#modules/cart/vouchers.schema.ts";
 import { deliveryMethods, dropPoints } from "#modules/delivery/delivery.schema.ts";
 import { MARKETS } from "#modules/markets/markets.service.ts";
 import { paymentMethods } from "#modules/payments/payments.schema.ts";
 import { insertInBatches, priceIn } from "./catalog-seed.ts";
+import { tr } from "./content-texts.ts";
 import type { Random } from "./random.ts";
 
 const DAY = 86_400_000;
@@ -102,6 +104,7 @@ const STREETS = [
   "Fő utca",
   "Náměstí Míru",
 ];
+/** Kinds of drop point; each name is written in the language of the point's country. */
 const SHOPS = ["Kiosk", "Supermarket", "Petrol station", "Parcel shop", "Newsagent", "Corner shop"];
 
 function weekHours(random: Random) {
@@ -373,7 +376,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           provider: "pitchside-points",
           countryCode: market.countryCode,
           postCode: place.postCode,
-          name: `${random.pick(SHOPS)} ${place.city} ${i + 1}`,
+          // The point's own sign, in the country's language (English where the demo has none).
+          name: `${translate(tr(random.pick(SHOPS)), market.locale)} ${place.city} ${i + 1}`,
           street: `${random.pick(STREETS)} ${random.int(1, 120)}`,
           zipcode: place.postCode,
           city: place.city,
