@@ -88,6 +88,7 @@ let shirt: Card;
 let category: string;
 /** Product and brand names seen on the pages: allowed in every language. */
 const names = new Set<string>();
+const brands = new Set<string>();
 
 test.beforeAll(async ({ request }) => {
   shirt = await findCard(
@@ -106,7 +107,11 @@ test.beforeAll(async ({ request }) => {
     };
     for (const product of body.products) names.add(product.name);
     for (const filter of body.meta.filters ?? [])
-      if (filter.key === "brand") for (const value of filter.values) names.add(value.label);
+      if (filter.key === "brand")
+        for (const value of filter.values) {
+          names.add(value.label);
+          brands.add(value.label);
+        }
     if (number >= body.meta.pages.total) break;
   }
   names.add(shirt.name);

@@ -45,6 +45,8 @@ const SEARCH_CONFIGS: Record<UiLocale, string> = {
   nl: "dutch",
   fr: "french",
   pl: "simple",
+  it: "italian",
+  es: "spanish",
 };
 
 export interface ListingScope {
