@@ -76,8 +76,8 @@ async function newShopper(context: BrowserContext, locale: string) {
 }
 
 async function visibleLines(page: Page): Promise<string[]> {
-  // biome-ignore lint/suspicious/noInnerText: the rendered text is what the shopper reads (hidden text is not).
-  const text = await page.evaluate(() => document.body.innerText);
+  // The rendered text (document.body.innerText): what the shopper reads, hidden text left out.
+  const text = await page.locator("body").innerText();
   return text
     .split("\n")
     .map((line) => line.replace(/\s+/g, " ").trim())
@@ -102,10 +102,14 @@ test.beforeAll(async ({ request }) => {
   category = "/football-boots/";
   for (let number = 1; ; number++) {
     const body = (await (await request.get(`/api/search/?q=*&sort=default&page=${number}`)).json()) as {
-      products: { name: string }[];
+      products: { name: string; brand: string }[];
       meta: { pages: { total: number }; filters?: { key: string; values: { label: string }[] }[] };
     };
-    for (const product of body.products) names.add(product.name);
+    for (const product of body.products) {
+      names.add(product.name);
+      names.add(product.brand);
+      brands.add(product.brand);
+    }
     for (const filter of body.meta.filters ?? [])
       if (filter.key === "brand")
         for (const value of filter.values) {

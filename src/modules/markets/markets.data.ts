@@ -6,7 +6,21 @@
  * The shop's UI locales: the eleven of the spec, plus Italian and Spanish added by an operator the
  * way the README describes (one catalogue folder + content texts). Other markets read English.
  */
-export const UI_LOCALES = ["da", "sv", "nb", "fi", "de", "de-AT", "en", "en-GB", "nl", "fr", "pl", "it", "es"] as const;
+export const UI_LOCALES = [
+  "da",
+  "sv",
+  "nb",
+  "fi",
+  "de",
+  "de-AT",
+  "en",
+  "en-GB",
+  "nl",
+  "fr",
+  "pl",
+  "it",
+  "es",
+] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
 
 export interface Market {
