@@ -186,7 +186,11 @@ for (const locale of Object.keys(LOCALES)) {
     if (ENGLISH.has(locale)) return;
 
     const catalogueTexts = englishCatalogueTexts(locale);
-    const allowed = (line: string) => names.has(line) || ALLOWED.some((pattern) => pattern.test(line));
+    const allowed = (line: string) =>
+      names.has(line) ||
+      // The brand in front of the product's name, as the bag and the print form show it.
+      [...brands].some((brand) => line.startsWith(`${brand} `) && names.has(line.slice(brand.length + 1))) ||
+      ALLOWED.some((pattern) => pattern.test(line));
     const found: string[] = [];
     for (const shot of shots) {
       const english = new Set(englishShots.find((s) => s.page === shot.page)?.lines ?? []);
