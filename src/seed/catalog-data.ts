@@ -1,4 +1,5 @@
 import type { Translated } from "#kernel/translate.ts";
+import { tr } from "./content-texts.ts";
 
 /** Brands of the demo shop (invented names), with the colours their logos are drawn in. */
 export const BRANDS = [
@@ -54,7 +55,25 @@ const t = (
   nl: string,
   fr: string,
   pl: string,
-): Translated => ({ en, "en-GB": en, da, sv, nb, fi, de, "de-AT": de, nl, fr, pl });
+): Translated => ({ en, "en-GB": en, da, sv, nb, fi, de, "de-AT": de, nl, fr, pl, ...ITALIAN_SPANISH[en] });
+
+// Names keep explicit en-GB and de-AT copies: the listing reads them by exact locale in SQL.
+/** The category names in the two languages added after the first eleven locales. */
+const ITALIAN_SPANISH: Record<string, { it: string; es: string }> = {
+  "Football boots": { it: "Scarpe da calcio", es: "Botas de fútbol" },
+  "Football shirts": { it: "Maglie da calcio", es: "Camisetas de fútbol" },
+  "Club shirts": { it: "Maglie dei club", es: "Camisetas de clubes" },
+  "National team shirts": { it: "Maglie delle nazionali", es: "Camisetas de selecciones" },
+  "Team kits": { it: "Kit squadra", es: "Equipaciones" },
+  "Goalkeeper gloves": { it: "Guanti da portiere", es: "Guantes de portero" },
+  Sneakers: { it: "Sneakers", es: "Zapatillas" },
+  "Indoor shoes": { it: "Scarpe da futsal", es: "Zapatillas de fútbol sala" },
+  Balls: { it: "Palloni", es: "Balones" },
+  "Training wear": { it: "Abbigliamento da allenamento", es: "Ropa de entrenamiento" },
+  Socks: { it: "Calzettoni", es: "Medias" },
+  "Shin guards": { it: "Parastinchi", es: "Espinilleras" },
+  "Gift cards": { it: "Carte regalo", es: "Tarjetas regalo" },
+};
 
 export interface CategorySeed {
   slug: string;
@@ -65,7 +84,8 @@ export interface CategorySeed {
   bootSurface?: string;
 }
 
-const d = (en: string): Translated => ({ en, "en-GB": en });
+/** A category description: its text in every language comes from the seed's content texts. */
+const d = (en: string): Translated => tr(en);
 
 export const CATEGORIES: CategorySeed[] = [
   {
@@ -115,6 +135,8 @@ export const CATEGORIES: CategorySeed[] = [
       nl: `Voetbalschoenen – ${surface}`,
       fr: `Chaussures de football – ${surface}`,
       pl: `Buty piłkarskie – ${surface}`,
+      it: `Scarpe da calcio – ${surface}`,
+      es: `Botas de fútbol – ${surface}`,
     },
     description: d(text),
     itemType: "football_boots",

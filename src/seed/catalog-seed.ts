@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { Database } from "#db/client.ts";
 import { CURRENCIES } from "#kernel/money.ts";
+import type { Translated } from "#kernel/translate.ts";
 import * as catalog from "#modules/catalog/catalog.schema.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import {
@@ -15,8 +16,30 @@ import {
   NATIONS,
   SUPPLIERS,
 } from "./catalog-data.ts";
+import { countryName, join, tr, trf } from "./content-texts.ts";
 import type { Random } from "./random.ts";
 import { SIZE_GUIDES } from "./size-guide-data.ts";
+
+/** A specification row: its name, and its value, in every written language. */
+function spec(name: string, value: string, valueText: Translated = tr(value)): catalog.Specification {
+  return { name, value, nameText: tr(name), valueText };
+}
+
+/** ISO codes of the national teams, for their names in every language. */
+const NATION_CODES: Record<string, string> = {
+  Denmark: "DK",
+  Sweden: "SE",
+  Norway: "NO",
+  Finland: "FI",
+  Germany: "DE",
+  Austria: "AT",
+  Netherlands: "NL",
+  France: "FR",
+  Poland: "PL",
+  Italy: "IT",
+  Spain: "ES",
+  Croatia: "HR",
+};
 
 /** Euro → other currencies for the demo price lists. */
 const RATES: Record<string, number> = {
@@ -107,8 +130,8 @@ function sizesFor(itemType: string, ageGroup: string, random: Random): SizeRun {
       return { names: window(["5", "6", "7", "8", "9", "10", "11"], 4) };
     case "balls":
       return {
-        names: random.chance(0.5) ? ["Size 5"] : ["Size 3", "Size 4", "Size 5"],
-        short: (n) => n.replace("Size ", ""),
+        // The number alone: the page puts the shopper's own word for "size" in front of it.
+        names: random.chance(0.5) ? ["5"] : ["3", "4", "5"],
       };
     case "socks":
       return { names: ["31-34", "35-38", "39-42", "43-46"] };
@@ -388,18 +411,24 @@ export async function seedCatalog(
               itemType: "football_boots",
               bootSurface: surface,
               specifications: [
-                { name: "Surface", value: surface },
-                {
-                  name: "Upper",
-                  value: random.pick(["Synthetic knit", "Kangaroo leather", "Microfibre", "Textile"]),
-                },
-                { name: "Collar", value: random.pick(["Sock collar", "Low cut", "Mid cut"]) },
-                { name: "Fit", value: random.pick(["Narrow", "Regular", "Wide"]) },
-                { name: "Weight", value: `${random.int(175, 260)} g` },
+                spec("Surface", surface, { en: surface }),
+                spec("Upper", random.pick(["Synthetic knit", "Kangaroo leather", "Microfibre", "Textile"])),
+                spec("Collar", random.pick(["Sock collar", "Low cut", "Mid cut"])),
+                spec("Fit", random.pick(["Narrow", "Regular", "Wide"])),
+                ((weight) => spec("Weight", weight, { en: weight }))(`${random.int(175, 260)} g`),
               ],
-              description: {
-                en: `The ${line} ${tier.tier} is made for players who want ${random.pick(["explosive speed", "close control", "clean striking", "all-round comfort"])}. Its ${surface} soleplate is built for ${category.description.en?.toLowerCase().replace(/\.$/, "")}`,
-              },
+              description: trf(
+                "The {line} {tier} is made for players who want {want}. Its {surface} soleplate is built for: {category}",
+                {
+                  line,
+                  tier: tier.tier,
+                  want: tr(
+                    random.pick(["explosive speed", "close control", "clean striking", "all-round comfort"]),
+                  ),
+                  surface,
+                  category: category.description,
+                },
+              ),
               basePrice: age === "adult" ? tier.price : Math.round(tier.price * 0.55),
               sizeRun: sizesFor("football_boots", age, random),
             });
@@ -414,14 +443,18 @@ export async function seedCatalog(
               itemType: "football_shirts",
               isCustomizable: random.chance(0.7),
               specifications: [
-                { name: "Team", value: team },
-                { name: "Material", value: "100% recycled polyester" },
-                { name: "Fit", value: random.pick(["Slim fit", "Regular fit"]) },
-                { name: "Season", value: "2026/27" },
+                spec("Team", team, NATION_CODES[team] ? countryName(NATION_CODES[team]) : { en: team }),
+                spec("Material", "100% recycled polyester"),
+                spec("Fit", random.pick(["Slim fit", "Regular fit"])),
+                spec("Season", "2026/27", { en: "2026/27" }),
               ],
-              description: {
-                en: `The ${kit.toLowerCase()} shirt of ${team} for the 2026/27 season, with moisture-wicking fabric and the crest stitched on the chest.`,
-              },
+              description: trf(
+                "The {kit} shirt of {team} for the 2026/27 season, with moisture-wicking fabric and the crest stitched on the chest.",
+                {
+                  kit: { ...tr(kit), en: kit.toLowerCase() },
+                  team: NATION_CODES[team] ? countryName(NATION_CODES[team]) : team,
+                },
+              ),
               basePrice: age === "adult" ? random.pick([8995, 9995, 11995]) : 6995,
               sizeRun: sizesFor("football_shirts", age, random),
             });
@@ -434,8 +467,8 @@ export async function seedCatalog(
               name: `${brand.name} ${line} Team Kit`,
               itemType: "package",
               isPackage: true,
-              specifications: [{ name: "Contents", value: "Shirt, shorts, socks" }],
-              description: { en: "A complete kit: shirt, shorts and socks, each chosen in its own size." },
+              specifications: [spec("Contents", "Shirt, shorts, socks")],
+              description: tr("A complete kit: shirt, shorts and socks, each chosen in its own size."),
               basePrice: 7995,
               sizeRun: { names: [] },
             });
@@ -466,15 +499,10 @@ export async function seedCatalog(
               name: `${brand.name} ${line} ${noun[itemType] ?? ""}${junior}`.trim(),
               itemType,
               specifications: [
-                { name: "Brand", value: brand.name },
-                {
-                  name: "Material",
-                  value: random.pick(["Latex", "Polyester", "Cotton blend", "Rubber", "TPU"]),
-                },
+                spec("Brand", brand.name, { en: brand.name }),
+                spec("Material", random.pick(["Latex", "Polyester", "Cotton blend", "Rubber", "TPU"])),
               ],
-              description: {
-                en: `${brand.name} ${line}: ${category.description.en}`,
-              },
+              description: join([`${brand.name} ${line}: `, category.description]),
               basePrice: base[itemType] ?? 2995,
               sizeRun: sizesFor(itemType, age, random),
             });
@@ -487,11 +515,7 @@ export async function seedCatalog(
         if (random.chance(0.05)) {
           messages.push({
             productId: id,
-            text: {
-              en: "This product ships in a new box: the manufacturer changed its packaging this season.",
-              da: "Produktet leveres i en ny æske: producenten har skiftet emballage i denne sæson.",
-              de: "Dieses Produkt kommt in einer neuen Verpackung: Der Hersteller hat sie diese Saison geändert.",
-            },
+            text: tr("This product ships in a new box: the manufacturer changed its packaging this season."),
           });
         }
       }
@@ -513,10 +537,8 @@ export async function seedCatalog(
         { name: "gold", hex: "#ca8a04" },
       ],
       ageGroup: "adult",
-      specifications: [{ name: "Validity", value: "2 years" }],
-      description: {
-        en: "A gift card for everything in the shop, delivered by e-mail and valid for two years.",
-      },
+      specifications: [spec("Validity", "2 years")],
+      description: tr("A gift card for everything in the shop, delivered by e-mail and valid for two years."),
       isGiftcard: true,
       excludedFromDiscounts: true,
       imageCount: 1,
@@ -556,8 +578,8 @@ export async function seedCatalog(
         id: optionId,
         productId: product.id as number,
         type,
-        title: { en: title },
-        description: { en: description },
+        title: tr(title),
+        description: tr(description),
         prices: priced(euro),
         maxDays: 5,
         sort: optionId,
@@ -575,8 +597,8 @@ export async function seedCatalog(
     });
     option("print_type", "Print type", "Official league print or club print.", 0, {
       choices: [
-        { value: "league", label: "League print" },
-        { value: "club", label: "Club print" },
+        { value: "league", label: "League print", labelText: tr("League print") },
+        { value: "club", label: "Club print", labelText: tr("Club print") },
       ],
     });
   }
@@ -591,29 +613,29 @@ export async function seedCatalog(
 
   await insertInBatches(database, catalog.sellingPoints, [
     {
-      headline: { en: "Free returns for 100 days" },
-      body: { en: "Changed your mind? Send it back within 100 days." },
+      headline: tr("Free returns for 100 days"),
+      body: tr("Changed your mind? Send it back within 100 days."),
       icon: "rotate-ccw",
       tags: [],
       sort: 1,
     },
     {
-      headline: { en: "Fast delivery" },
-      body: { en: "Ordered before 15:00 on a working day, shipped the same day from our warehouse." },
+      headline: tr("Fast delivery"),
+      body: tr("Ordered before 15:00 on a working day, shipped the same day from our warehouse."),
       icon: "truck",
       tags: [],
       sort: 2,
     },
     {
-      headline: { en: "Print by professionals" },
-      body: { en: "Names and numbers printed with official league fonts." },
+      headline: tr("Print by professionals"),
+      body: tr("Names and numbers printed with official league fonts."),
       icon: "shirt",
       tags: ["football_shirts"],
       sort: 3,
     },
     {
-      headline: { en: "Boot advice" },
-      body: { en: "Not sure which soleplate? Our guides explain every surface." },
+      headline: tr("Boot advice"),
+      body: tr("Not sure which soleplate? Our guides explain every surface."),
       icon: "footprints",
       tags: ["football_boots"],
       sort: 4,
@@ -626,7 +648,7 @@ export async function seedCatalog(
   for (let i = 0; i < Math.min(10, boots.length) && guards.length > 0; i++) {
     promotionRows.push({
       productId: boots[(i * 3) % boots.length] as number,
-      title: { en: "Buy boots, get shin guards at half price" },
+      title: tr("Buy boots, get shin guards at half price"),
       benefitProductIds: random.shuffle(guards).slice(0, 3),
       discountPercentage: 50,
       validFrom: new Date(now.getTime() - 10 * DAY),

@@ -1,10 +1,12 @@
 import type { Database } from "#db/client.ts";
+import { translate } from "#kernel/translate.ts";
 import { giftCardHash } from "#modules/cart/voucher-rules.ts";
 import { giftCards, vouchers } from "#modules/cart/vouchers.schema.ts";
 import { deliveryMethods, dropPoints } from "#modules/delivery/delivery.schema.ts";
 import { MARKETS } from "#modules/markets/markets.service.ts";
 import { paymentMethods } from "#modules/payments/payments.schema.ts";
 import { insertInBatches, priceIn } from "./catalog-seed.ts";
+import { tr } from "./content-texts.ts";
 import type { Random } from "./random.ts";
 
 const DAY = 86_400_000;
@@ -102,6 +104,7 @@ const STREETS = [
   "Fő utca",
   "Náměstí Míru",
 ];
+/** Kinds of drop point; each name is written in the language of the point's country. */
 const SHOPS = ["Kiosk", "Supermarket", "Petrol station", "Parcel shop", "Newsagent", "Corner shop"];
 
 function weekHours(random: Random) {
@@ -130,6 +133,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
       nl: "Thuisbezorging",
       fr: "Livraison à domicile",
       pl: "Dostawa do domu",
+      it: "Consegna a domicilio",
+      es: "Entrega a domicilio",
     };
     methods.push(
       {
@@ -148,6 +153,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "Bezorgd aan de deur op een werkdag.",
           fr: "Livré à votre porte un jour ouvré.",
           pl: "Dostawa pod drzwi w dzień roboczy.",
+          it: "Consegnato alla tua porta in un giorno lavorativo.",
+          es: "Entregado en tu puerta en un día laborable.",
         },
         minDays: 1,
         maxDays: 3,
@@ -173,6 +180,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "Afhaalpunt",
           fr: "Point relais",
           pl: "Punkt odbioru",
+          it: "Punto di ritiro",
+          es: "Punto de recogida",
         },
         infoText: {
           en: "Collect it at a pick-up point near you.",
@@ -185,6 +194,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "Haal je pakket op bij een afhaalpunt bij jou in de buurt.",
           fr: "Retirez votre colis dans un point relais près de chez vous.",
           pl: "Odbierz paczkę w punkcie odbioru w pobliżu.",
+          it: "Ritiralo in un punto di ritiro vicino a te.",
+          es: "Recógelo en un punto de recogida cerca de ti.",
         },
         minDays: 1,
         maxDays: 4,
@@ -210,6 +221,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "Expreslevering",
           fr: "Livraison express",
           pl: "Dostawa ekspresowa",
+          it: "Consegna espressa",
+          es: "Entrega exprés",
         },
         infoText: {
           en: "Next working day when ordered before 15:00.",
@@ -222,6 +235,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "De volgende werkdag bij bestelling vóór 15.00 uur.",
           fr: "Le jour ouvré suivant pour toute commande avant 15h00.",
           pl: "Następnego dnia roboczego przy zamówieniu do 15:00.",
+          it: "Il giorno lavorativo successivo se ordini entro le 15:00.",
+          es: "El siguiente día laborable si pides antes de las 15:00.",
         },
         minDays: 1,
         maxDays: 1,
@@ -253,6 +268,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: `Standaardbezorging door ${name}`,
           fr: `Livraison standard par ${name}`,
           pl: `Dostawa standardowa od ${name}`,
+          it: `Consegna standard di ${name}`,
+          es: `Envío estándar de ${name}`,
         },
         infoText: {
           en: `Shipped directly by ${name}.`,
@@ -265,6 +282,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: `Rechtstreeks verzonden door ${name}.`,
           fr: `Expédié directement par ${name}.`,
           pl: `Wysyłka bezpośrednio od ${name}.`,
+          it: `Spedito direttamente da ${name}.`,
+          es: `Enviado directamente por ${name}.`,
         },
         minDays: 3,
         maxDays: 8,
@@ -291,6 +310,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
         nl: "Kaart",
         fr: "Carte",
         pl: "Karta",
+        it: "Carta",
+        es: "Tarjeta",
       },
       fee: 0,
       icons: ["visa", "mastercard", "amex", "maestro", "dankort"].slice(0, market.code === "dk" ? 5 : 4),
@@ -312,6 +333,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "Achteraf betalen binnen 30 dagen",
           fr: "Payer dans 30 jours",
           pl: "Zapłać za 30 dni",
+          it: "Paga tra 30 giorni",
+          es: "Paga en 30 días",
         },
         fee: 0,
         icons: ["pay-later"],
@@ -333,6 +356,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
         nl: "Cadeaukaart",
         fr: "Carte cadeau",
         pl: "Karta podarunkowa",
+        it: "Carta regalo",
+        es: "Tarjeta regalo",
       },
       fee: 0,
       icons: ["giftcard"],
@@ -354,6 +379,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           nl: "Rembours",
           fr: "Paiement à la livraison",
           pl: "Płatność przy odbiorze",
+          it: "Pagamento alla consegna",
+          es: "Contra reembolso",
         },
         fee: euro(295),
         icons: ["cash"],
@@ -373,7 +400,8 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           provider: "pitchside-points",
           countryCode: market.countryCode,
           postCode: place.postCode,
-          name: `${random.pick(SHOPS)} ${place.city} ${i + 1}`,
+          // The point's own sign, in the country's language (English where the demo has none).
+          name: `${translate(tr(random.pick(SHOPS)), market.locale)} ${place.city} ${i + 1}`,
           street: `${random.pick(STREETS)} ${random.int(1, 120)}`,
           zipcode: place.postCode,
           city: place.city,

@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import type { Database } from "#db/client.ts";
+import type { Translated } from "#kernel/translate.ts";
 import { categories, suppliers } from "#modules/catalog/catalog.schema.ts";
 import {
   type CmsBlock,
@@ -11,8 +12,10 @@ import {
   policyTexts,
   stores,
 } from "#modules/content/content.schema.ts";
+import { CATEGORIES } from "./catalog-data.ts";
 import type { CatalogSeedResult } from "./catalog-seed.ts";
 import { insertInBatches } from "./catalog-seed.ts";
+import { join, tr, trf, WRITTEN_LANGUAGES } from "./content-texts.ts";
 import type { Random } from "./random.ts";
 
 const DAY = 86_400_000;
@@ -65,18 +68,35 @@ const ARTICLE_TOPICS = [
   "Keeping your kit clean",
 ];
 
-const paragraph = (random: Random, topic: string) =>
-  sanitizeContentHtml(
-    `<p><strong>${topic}.</strong> ${random.pick([
+/** A short article body in every written language (the random picks are the same for all). */
+const paragraph = (random: Random, topic: Translated): Translated => {
+  const first = tr(
+    random.pick([
       "Every player's foot and game is different, so start with the surface you play on most.",
       "Fit comes first: a snug heel and a thumb's width at the toe is a good rule.",
       "Talk to your coach and teammates, then try a few options on at home.",
-    ])}</p><p>${random.pick([
+    ]),
+  );
+  const second = tr(
+    random.pick([
       "Our team tests every product on real pitches before it goes online.",
       "Questions? Our customer service answers within one working day.",
       "Free returns within 100 days make it easy to find the one.",
-    ])}</p><script>alert("never stored")</script>`,
+    ]),
   );
+  return Object.fromEntries(
+    WRITTEN_LANGUAGES.map((language) => [
+      language,
+      sanitizeContentHtml(
+        `<p><strong>${topic[language]}.</strong> ${first[language]}</p><p>${second[language]}</p><script>alert("never stored")</script>`,
+      ),
+    ]),
+  );
+};
+
+/** A category's name in every language, from the catalogue's own texts. */
+const categoryName = (slug: string): Translated =>
+  CATEGORIES.find((c) => c.slug === slug)?.name ?? { en: slug.replace(/-/g, " ") };
 
 export async function seedContent(database: Database, random: Random, now: Date, catalog: CatalogSeedResult) {
   const { db } = database;
@@ -122,8 +142,8 @@ export async function seedContent(database: Database, random: Random, now: Date,
     items.push({
       kind: "hero",
       slug: hero.slug,
-      title: { en: hero.title },
-      lead: { en: hero.lead },
+      title: tr(hero.title),
+      lead: tr(hero.lead),
       data: { url: hero.url, image: image(`hero-${i}`, 1600, 700) },
       sort: i,
       publishedAt: published(i),
@@ -134,16 +154,18 @@ export async function seedContent(database: Database, random: Random, now: Date,
     // Boots get a long guide list (more than one page of 12), so "load more" has something to load.
     const guideCount = category.slug === "football-boots" ? 14 : 3;
     Array.from({ length: guideCount }, (_, i) => {
-      const base = GUIDE_TOPICS[i % GUIDE_TOPICS.length] as string;
-      return i < GUIDE_TOPICS.length ? base : `${base} (part ${Math.floor(i / GUIDE_TOPICS.length) + 1})`;
+      const base = tr(GUIDE_TOPICS[i % GUIDE_TOPICS.length] as string);
+      return i < GUIDE_TOPICS.length
+        ? base
+        : join([base, " ", trf("(part {n})", { n: String(Math.floor(i / GUIDE_TOPICS.length) + 1) })]);
     }).forEach((topic, i) => {
       items.push({
         kind: "guide",
         slug: `${category.slug}-guide-${i + 1}`,
         categoryId: category.id,
-        title: { en: topic },
-        lead: { en: "Our experts explain." },
-        body: { en: paragraph(random, topic) },
+        title: topic,
+        lead: tr("Our experts explain."),
+        body: paragraph(random, topic),
         data: { image: image(`guide-${category.slug}-${i}`) },
         sort: i,
         publishedAt: published(10 + i),
@@ -154,14 +176,16 @@ export async function seedContent(database: Database, random: Random, now: Date,
         kind: "reel",
         slug: `${category.slug}-reel-${i + 1}`,
         categoryId: category.id,
-        title: {
-          en: `${random.pick(["Skills", "Unboxing", "On pitch", "Locker room"])}: ${category.slug.replace(/-/g, " ")}`,
-        },
+        title: join([
+          tr(random.pick(["Skills", "Unboxing", "On pitch", "Locker room"])),
+          ": ",
+          categoryName(category.slug),
+        ]),
         productIds: pickProducts(3),
         data: {
           video: `/media/reels/${category.slug}-${i + 1}.mp4`,
           image: image(`reel-${category.slug}-${i}`, 720, 1280),
-          button_label: "Shop the reel",
+          button_label: tr("Shop the reel"),
           button_url: `/${category.slug}/`,
         },
         sort: i,
@@ -173,8 +197,8 @@ export async function seedContent(database: Database, random: Random, now: Date,
         kind: "story",
         slug: `${category.slug}-story-${i + 1}`,
         categoryId: category.id,
-        title: { en: topic },
-        body: { en: paragraph(random, topic) },
+        title: tr(topic),
+        body: paragraph(random, tr(topic)),
         data: { image: image(`story-${category.slug}-${i}`, 720, 1280) },
         sort: i,
         publishedAt: published(20 + i),
@@ -185,7 +209,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
         kind: "link_card",
         slug: `${category.slug}-link-1`,
         categoryId: category.id,
-        title: { en: "Bestsellers" },
+        title: tr("Bestsellers"),
         data: { url: `/${category.slug}/?sort=default`, image: image(`link-${category.slug}`) },
         indexPlacement: 5,
         publishedAt: published(2),
@@ -194,7 +218,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
         kind: "image_item",
         slug: `${category.slug}-image-1`,
         categoryId: category.id,
-        title: { en: "Made for match day" },
+        title: tr("Made for match day"),
         data: { image: image(`image-${category.slug}`), url: `/${category.slug}/` },
         indexPlacement: 12,
         publishedAt: published(2),
@@ -203,8 +227,8 @@ export async function seedContent(database: Database, random: Random, now: Date,
         kind: "video_card",
         slug: `${category.slug}-video-1`,
         categoryId: category.id,
-        title: { en: "See it in action" },
-        lead: { en: "Two minutes on the pitch." },
+        title: tr("See it in action"),
+        lead: tr("Two minutes on the pitch."),
         data: {
           image: image(`video-${category.slug}`),
           video: { provider: "youtube", id: `pitchside-${category.slug}` },
@@ -216,7 +240,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
         kind: "shop_the_look",
         slug: `${category.slug}-look-1`,
         categoryId: category.id,
-        title: { en: "Shop the look" },
+        title: tr("Shop the look"),
         productIds: pickProducts(3),
         data: {
           image: image(`look-${category.slug}`, 900, 1200),
@@ -238,7 +262,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
       kind: "sponsored",
       slug: `${category.slug}-sponsored`,
       categoryId: category.id,
-      title: { en: random.pick(["Strikon Vortex: speed redefined", "Keeper's choice by Nordvik"]) },
+      title: tr(random.pick(["Strikon Vortex: speed redefined", "Keeper's choice by Nordvik"])),
       productIds: pickProducts(
         8,
         category.slug === "goalkeeper-gloves" ? "goalkeeper_gloves" : "football_boots",
@@ -257,9 +281,9 @@ export async function seedContent(database: Database, random: Random, now: Date,
     items.push({
       kind: "article",
       slug: `article-${i + 1}`,
-      title: { en: topic },
-      lead: { en: "Tips from our team." },
-      body: { en: paragraph(random, topic) },
+      title: tr(topic),
+      lead: tr("Tips from our team."),
+      body: paragraph(random, tr(topic)),
       data: { header_image: image(`article-${i}`) },
       sort: i,
       publishedAt: published(i * 7),
@@ -269,7 +293,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     items.push({
       kind: "link_card",
       slug: `home-link-${i + 1}`,
-      title: { en: title },
+      title: tr(title),
       data: {
         url: [
           "/football-boots/",
@@ -293,7 +317,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
   await insertInBatches(
     database,
     masterclassPositions,
-    positions.map((name, i) => ({ id: i + 1, slug: name.toLowerCase(), name: { en: name }, sort: i })),
+    positions.map((name, i) => ({ id: i + 1, slug: name.toLowerCase(), name: tr(name), sort: i })),
   );
   await insertInBatches(
     database,
@@ -301,7 +325,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     skills.map((name, i) => ({
       id: i + 1,
       slug: name.toLowerCase().replace(/\s/g, "-"),
-      name: { en: name },
+      name: tr(name),
       sort: i,
     })),
   );
@@ -312,10 +336,15 @@ export async function seedContent(database: Database, random: Random, now: Date,
     const skill = random.int(1, skills.length);
     videos.push({
       kind: short ? "short" : "video",
-      title: {
-        en: `${skills[skill - 1]} for ${positions[position - 1]?.toLowerCase()}s ${short ? "in 30 seconds" : `– part ${(i % 3) + 1}`}`,
-      },
-      description: { en: "A professional coach shows the technique step by step." },
+      title: trf(short ? "{skill} for {position} in 30 seconds" : "{skill} for {position} – part {n}", {
+        skill: tr(skills[skill - 1] as string),
+        position: {
+          ...tr(positions[position - 1] as string),
+          en: `${positions[position - 1]?.toLowerCase()}s`,
+        },
+        n: String((i % 3) + 1),
+      }),
+      description: tr("A professional coach shows the technique step by step."),
       videoId: `mc-${i + 1}`,
       durationSeconds: short ? random.int(20, 59) : random.int(180, 900),
       positionId: position,
@@ -331,9 +360,9 @@ export async function seedContent(database: Database, random: Random, now: Date,
       slug: "copenhagen-flagship",
       groupKey: "denmark",
       title: "Pitchside Copenhagen",
-      description: {
-        en: "Our flagship store: boots, shirts printed while you wait, and a small pitch to try them on.",
-      },
+      description: tr(
+        "Our flagship store: boots, shirts printed while you wait, and a small pitch to try them on.",
+      ),
       street: "Østerbrogade 50",
       city: "København Ø",
       zip: "2100",
@@ -352,101 +381,118 @@ export async function seedContent(database: Database, random: Random, now: Date,
   ]);
 
   const products = pickProducts(8);
-  const aboutBlocks: CmsBlock[] = [
+  const aboutBlocks = (language: string): CmsBlock[] => [
     {
       type: "image",
-      value: { src: "/media/content/about.svg", alt: "The Pitchside warehouse", width: 1200, height: 600 },
+      value: {
+        src: "/media/content/about.svg",
+        alt: tr("The Pitchside warehouse")[language] as string,
+        width: 1200,
+        height: 600,
+      },
     },
     {
       type: "paragraph",
       value: sanitizeContentHtml(
-        "<p>Pitchside is run by people who play. We stock boots, shirts, gloves and everything else for football in seventeen countries.</p><img src=x onerror=alert(1)>",
+        `<p>${tr("Pitchside is run by people who play. We stock boots, shirts, gloves and everything else for football in seventeen countries.")[language]}</p><img src=x onerror=alert(1)>`,
       ),
     },
-    { type: "youtube_video", value: { video_id: "pitchside-about", title: "Inside Pitchside" } },
+    {
+      type: "youtube_video",
+      value: { video_id: "pitchside-about", title: tr("Inside Pitchside")[language] as string },
+    },
     {
       type: "call_to_action",
-      value: { type: "button", label: "Shop football boots", url: "/football-boots/", alignment: "center" },
+      value: {
+        type: "button",
+        label: tr("Shop football boots")[language] as string,
+        url: "/football-boots/",
+        alignment: "center",
+      },
     },
     {
       type: "image_gallery",
       value: [1, 2, 3].map((n) => ({
         src: `/media/content/gallery-${n}.svg`,
-        alt: `Store impression ${n}`,
+        alt: trf("Store impression {n}", { n: String(n) })[language] as string,
         width: 800,
         height: 600,
       })),
     },
     { type: "tiktok_video", value: { url: "https://www.tiktok.com/@pitchside/video/1" } },
     { type: "instagram_reel", value: { url: "https://www.instagram.com/reel/pitchside" } },
-    { type: "product_slider", value: { title: "Staff picks", product_ids_list: products } },
+    {
+      type: "product_slider",
+      value: { title: tr("Staff picks")[language] as string, product_ids_list: products },
+    },
   ];
-  const faq = (en: [string, string][]) => [
-    { type: "faq", value: en.map(([question, answer]) => ({ question, answer })) } as CmsBlock,
+  const questions = [
+    [
+      "How long does delivery take?",
+      "Products from our warehouse arrive in 1–3 working days. Products from marketplace suppliers show their own delivery time on the product page.",
+    ],
+    ["Can I return my order?", "Yes, within 100 days, free of charge, as long as the product is unused."],
+    [
+      "Can I get a name and number printed?",
+      "Customizable shirts offer printing on the product page. Printed shirts cannot be returned.",
+    ],
+    [
+      "Which payment methods can I use?",
+      "Card, gift card and, in some countries, pay later or cash on delivery. You see the methods of your country at checkout.",
+    ],
+    [
+      "How do I use a gift card?",
+      "Enter the code at the payment step. If the card does not cover the whole order, pay the rest with another method.",
+    ],
+  ] as const;
+  const faq = (language: string): CmsBlock[] => [
+    {
+      type: "faq",
+      value: questions.map(([question, answer]) => ({
+        question: tr(question)[language] as string,
+        answer: tr(answer)[language] as string,
+      })),
+    },
   ];
   // Notices the bag page shows above the lines, edited like any other page.
   const notice = (html: string): CmsBlock => ({ type: "paragraph", value: sanitizeContentHtml(html) });
+  const perLanguage = (blocks: (language: string) => CmsBlock[]) =>
+    Object.fromEntries(WRITTEN_LANGUAGES.map((language) => [language, blocks(language)]));
+  const bagNotice = tr(
+    "<p><strong>Free returns within 100 days</strong> on everything from our own warehouse.</p>",
+  );
   await insertInBatches(database, cmsPages, [
-    { slug: "about", title: { en: "About Pitchside" }, blocks: { en: aboutBlocks } },
+    { slug: "about", title: tr("About Pitchside"), blocks: perLanguage(aboutBlocks) },
     {
       slug: "cart",
-      title: { en: "Bag notices" },
-      blocks: {
-        en: [
-          notice(
-            "<p><strong>Free returns within 100 days</strong> on everything from our own warehouse.</p>",
-          ),
-        ],
-        da: [notice("<p><strong>Gratis returnering i 100 dage</strong> på alt fra vores eget lager.</p>")],
-        de: [
-          notice(
-            "<p><strong>Kostenlose Rücksendung innerhalb von 100 Tagen</strong> für alles aus unserem Lager.</p>",
-          ),
-        ],
-      },
+      title: tr("Bag notices"),
+      blocks: perLanguage((language) => [notice(bagNotice[language] as string)]),
     },
-    {
-      slug: "faq",
-      title: { en: "Frequently asked questions" },
-      blocks: {
-        en: faq([
-          [
-            "How long does delivery take?",
-            "Products from our warehouse arrive in 1–3 working days. Products from marketplace suppliers show their own delivery time on the product page.",
-          ],
-          [
-            "Can I return my order?",
-            "Yes, within 100 days, free of charge, as long as the product is unused.",
-          ],
-          [
-            "Can I get a name and number printed?",
-            "Customizable shirts offer printing on the product page. Printed shirts cannot be returned.",
-          ],
-          [
-            "Which payment methods can I use?",
-            "Card, gift card and, in some countries, pay later or cash on delivery. You see the methods of your country at checkout.",
-          ],
-          [
-            "How do I use a gift card?",
-            "Enter the code at the payment step. If the card does not cover the whole order, pay the rest with another method.",
-          ],
-        ]),
-      },
-    },
+    { slug: "faq", title: tr("Frequently asked questions"), blocks: perLanguage(faq) },
   ]);
 
   const supplierRows = await db.select({ id: suppliers.id, name: suppliers.name }).from(suppliers);
   await insertInBatches(
     database,
     policyTexts,
-    supplierRows.map((s) => ({
-      supplierId: s.id,
-      title: { en: `Terms of sale – ${s.name === "Warehouse" ? "Pitchside" : s.name}` },
-      html: {
-        en: sanitizeContentHtml(
-          `<h2>Terms of sale</h2><p>These terms apply to products delivered by ${s.name === "Warehouse" ? "Pitchside" : s.name}.</p><ul><li>Right of withdrawal: 14 days, extended to 100 days for returns.</li><li>Warranty: 2 years under EU law.</li></ul>`,
+    supplierRows.map((s) => {
+      const seller = s.name === "Warehouse" ? "Pitchside" : s.name;
+      const terms = tr("Terms of sale");
+      const applies = trf("These terms apply to products delivered by {seller}.", { seller });
+      const withdrawal = tr("Right of withdrawal: 14 days, extended to 100 days for returns.");
+      const warranty = tr("Warranty: 2 years under EU law.");
+      return {
+        supplierId: s.id,
+        title: join([terms, ` – ${seller}`]),
+        html: Object.fromEntries(
+          WRITTEN_LANGUAGES.map((language) => [
+            language,
+            sanitizeContentHtml(
+              `<h2>${terms[language]}</h2><p>${applies[language]}</p><ul><li>${withdrawal[language]}</li><li>${warranty[language]}</li></ul>`,
+            ),
+          ]),
         ),
-      },
-    })),
+      };
+    }),
   );
 }

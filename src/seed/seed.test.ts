@@ -32,6 +32,36 @@ describe("the demo-shop seed", () => {
     await seedDemoShop(t.database, { products: 80, seed: 7, dataDir: "" });
   });
 
+  it("writes the shop's content in every language it speaks (decision 0041)", async () => {
+    const languages = ["en", "da", "sv", "nb", "fi", "de", "nl", "fr", "pl", "it", "es"];
+    const [faq] = await rows<{ title: Record<string, string>; blocks: Record<string, unknown[]> }>(
+      t,
+      sql`select title, blocks from cms_pages where slug = 'faq'`,
+    );
+    for (const language of languages) {
+      expect(faq?.title[language], language).toBeTruthy();
+      expect(faq?.blocks[language], language).toHaveLength(1);
+    }
+    expect(faq?.title.da).toBe("Ofte stillede spørgsmål");
+    const untranslated = await rows<{ what: string }>(
+      t,
+      sql`select 'content ' || slug as what from content_items
+           where not (title ?& ${sql.raw(`array['${languages.join("','")}']`)})
+          union all
+          select 'product ' || id from products where not (description ?& array['da','it','es'])
+          union all
+          select 'category ' || slug from categories where not (description ?& array['da','it','es'])
+          union all
+          select 'selling point ' || id from selling_points where not (headline ?& array['da','it','es'])`,
+    );
+    expect(untranslated).toEqual([]);
+    const [spec] = await rows<{ specifications: { name: string; nameText?: Record<string, string> }[] }>(
+      t,
+      sql`select specifications from products where item_type = 'football_shirts' limit 1`,
+    );
+    expect(spec?.specifications[0]).toMatchObject({ name: "Team", nameText: { da: "Hold", es: "Equipo" } });
+  });
+
   it("does not seed a shop that already has products", async () => {
     expect(await seedIfEmpty(t.database, { products: 10, seed: 1, dataDir: "" })).toBeNull();
     const [count] = await rows<{ n: number }>(t, sql`select count(*)::int as n from products`);

@@ -90,13 +90,13 @@ test("a customised shirt with name MÜLLER and number 10 becomes a bag line carr
   await choosable(drawer).first().click();
   await drawer.getByTestId("customize").click();
 
-  const name = drawer.getByLabel(/^Name/);
+  const name = drawer.getByRole("textbox", { name: /^Navn/ });
   // An 11th letter is refused as it is typed: the field holds 10 and says so.
   await name.pressSequentially("MÜLLERMÜLLE");
   await expect(name).toHaveValue("MÜLLERMÜLL");
   await expect(drawer.getByText("10/10")).toBeVisible();
   await name.fill("MÜLLER");
-  await drawer.getByLabel(/^Number/).fill("10");
+  await drawer.getByRole("textbox", { name: /^Nummer/ }).fill("10");
   await expectNoSeriousA11yViolations(page);
   await drawer.getByTestId("add-with-print").click();
   await expect(page.getByTestId("powerstep")).toBeVisible();

@@ -116,7 +116,10 @@ export async function getCustomizationOptions(
       price: toAmount(option.prices[currency] ?? 0, currency),
       currency,
       max_length: option.maxLength,
-      selections: option.choices.map((choice) => ({ value: choice.value, name: choice.label })),
+      selections: option.choices.map((choice) => ({
+        value: choice.value,
+        name: choice.labelText ? translate(choice.labelText, locale) : choice.label,
+      })),
     })),
     customization_delays: { max_days: options.reduce((max, option) => Math.max(max, option.maxDays), 0) },
   };

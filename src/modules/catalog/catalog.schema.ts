@@ -67,9 +67,22 @@ export interface ProductColour {
   hex: string;
 }
 
+/**
+ * A specification row. `name` and `value` are the stable words rules and search use (English);
+ * `nameText` and `valueText` are what the shopper reads, per locale (decision 0041).
+ */
 export interface Specification {
   name: string;
   value: string;
+  nameText?: Translated;
+  valueText?: Translated;
+}
+
+/** A choice of a print option: `value` is stored on the order line, `labelText` is shown per locale. */
+export interface CustomizationChoice {
+  value: string;
+  label: string;
+  labelText?: Translated;
 }
 
 export const products = pgTable(
@@ -213,7 +226,7 @@ export const customizationOptions = pgTable(
     /** Price per currency in minor units. */
     prices: jsonb("prices").$type<Record<string, number>>().notNull(),
     /** For choices (print type, player flag): the values offered. */
-    choices: jsonb("choices").$type<{ value: string; label: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    choices: jsonb("choices").$type<CustomizationChoice[]>().notNull().default(sql`'[]'::jsonb`),
     maxDays: integer("max_days").notNull(),
     sort: integer("sort").notNull().default(0),
   },

@@ -44,6 +44,16 @@ function storedImage(value: unknown): Image | null {
 /** A link or label as an editor stored it: text, or null. */
 const storedText = (value: unknown): string | null => (typeof value === "string" ? value : null);
 
+/** A text kept in a content item's data: one string for every language, or a text per locale. */
+const storedLocalText = (value: unknown, locale: UiLocale): string | null => {
+  if (typeof value === "string") return value;
+  if (value && typeof value === "object" && !Array.isArray(value)) {
+    const text = translate(value as Record<string, string>, locale);
+    return text === "" ? null : text;
+  }
+  return null;
+};
+
 /** Hotspot coordinates: values up to 1 are fractions (×100); all are clamped to 0–100 percent. */
 export function hotspotPercent(value: unknown): number | null {
   const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
@@ -119,7 +129,7 @@ function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: 
         ...base,
         image: { src: image?.src ?? "" },
         video: data.video ?? null,
-        button_label: data.button_label ?? null,
+        button_label: storedLocalText(data.button_label, locale),
         button_url: storedText(data.button_url),
         products: row.productIds.flatMap((id) => cards.get(id) ?? []),
       };

@@ -2,7 +2,25 @@
  * The shop's markets: the 17 countries of the spec, with currency, VAT, language and free-delivery
  * limit (minor units). Rates are the standard VAT rates in force in 2026.
  */
-export const UI_LOCALES = ["da", "sv", "nb", "fi", "de", "de-AT", "en", "en-GB", "nl", "fr", "pl"] as const;
+/**
+ * The shop's UI locales: the eleven of the spec, plus Italian and Spanish added by an operator the
+ * way the README describes (one catalogue folder + content texts). Other markets read English.
+ */
+export const UI_LOCALES = [
+  "da",
+  "sv",
+  "nb",
+  "fi",
+  "de",
+  "de-AT",
+  "en",
+  "en-GB",
+  "nl",
+  "fr",
+  "pl",
+  "it",
+  "es",
+] as const;
 export type UiLocale = (typeof UI_LOCALES)[number];
 
 export interface Market {
@@ -120,7 +138,7 @@ export const MARKETS: readonly Market[] = [
     countryCode: "IT",
     currency: "EUR",
     vatRate: 22,
-    locale: "en",
+    locale: "it",
     intlLocale: "it-IT",
     freeDeliveryLimit: 5_900,
   },
@@ -160,7 +178,7 @@ export const MARKETS: readonly Market[] = [
     countryCode: "ES",
     currency: "EUR",
     vatRate: 21,
-    locale: "en",
+    locale: "es",
     intlLocale: "es-ES",
     freeDeliveryLimit: 5_900,
   },
@@ -209,6 +227,8 @@ export const LOCALE_TAGS: Record<UiLocale, string> = {
   nl: "nl-NL",
   fr: "fr-FR",
   pl: "pl-PL",
+  it: "it-IT",
+  es: "es-ES",
 };
 
 /**

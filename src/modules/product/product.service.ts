@@ -8,6 +8,7 @@ import {
   productMessages,
   productSizes,
   products,
+  type Specification,
   sellingPoints,
   sizeGuides,
   suppliers,
@@ -101,7 +102,7 @@ interface HeadRow {
   model: string;
   relative_url: string;
   description: Translated;
-  specifications: { name: string; value: string }[];
+  specifications: Specification[];
   labels: string[];
   image_count: number;
   has_360: boolean;
@@ -311,7 +312,10 @@ async function readProductDetail(
     style: head.style,
     relative_url: head.relative_url,
     description: translate(head.description, locale),
-    specifications: head.specifications,
+    specifications: head.specifications.map((row) => ({
+      name: row.nameText ? translate(row.nameText, locale) : row.name,
+      value: row.valueText ? translate(row.valueText, locale) : row.value,
+    })),
     labels: head.labels.slice(0, 2),
     images: Array.from({ length: Math.max(1, head.image_count) }, (_, view) => ({
       src: productImageUrl(head.id, view),

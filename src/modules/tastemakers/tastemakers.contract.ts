@@ -20,6 +20,9 @@ export const MINIMUM_AGE: Readonly<Record<UiLocale, number>> = {
   fr: 15,
   pl: 13,
   "en-GB": 13,
+  // Not in the spec's table (added with the Italian and Spanish shops): the default for unnamed languages.
+  it: 16,
+  es: 16,
 };
 /** For a language the table does not name. */
 export const DEFAULT_MINIMUM_AGE = 16;

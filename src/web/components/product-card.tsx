@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
+import { labelText } from "#web/lib/product-labels.ts";
 import { FavouriteToggle } from "./favourite-toggle.tsx";
 
 /** Listing sizes are named up to this many; carousels name at most 2. */
@@ -64,7 +65,7 @@ export function ProductCard({
           ) : (
             badges.label && (
               <span className="rounded bg-white px-2 py-0.5 text-xs font-bold text-neutral-900">
-                {badges.label}
+                {labelText(intl, badges.label)}
               </span>
             )
           )}

@@ -11,6 +11,7 @@ import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { call } from "#web/lib/api.ts";
+import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
@@ -176,7 +177,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <ul className="mb-2 flex gap-2">
                 {product.labels.map((label) => (
                   <li key={label} className="rounded bg-neutral-100 px-2 py-0.5 text-xs font-bold">
-                    {label}
+                    {labelText(intl, label)}
                   </li>
                 ))}
               </ul>
