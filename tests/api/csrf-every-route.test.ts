@@ -6,10 +6,12 @@ import { createTestApp, type TestApp } from "#server/testing.ts";
  * Every state-changing route the server registers, read from its own route table, must refuse a
  * request without the CSRF token. A route may be exempt only by being listed here on purpose.
  */
-// The stock feed and the operator API are called by the warehouse with a bearer token, never with the
-// shopper's cookies.
+// The stock feed, the synonym list and the operator API are called by the warehouse or the shop's
+// operator with a bearer token, never with the shopper's cookies.
 const EXEMPT = new Set<string>([
   "PUT /api/catalogue/stock/:sku/",
+  "PUT /api/catalogue/synonyms/",
+  "DELETE /api/catalogue/synonyms/",
   "POST /api/operator/orders/:order_number/shipments/:shipment/pack/",
   "POST /api/operator/orders/:order_number/shipments/:shipment/ship/",
   "POST /api/operator/orders/:order_number/shipments/:shipment/deliver/",
