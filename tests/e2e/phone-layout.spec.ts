@@ -165,7 +165,7 @@ async function drawers(page: Page, check: (url: string, what: string, root?: str
   const search = page.getByRole("button", { name: "Åbn søgning", exact: true });
   if (await search.isVisible()) {
     await search.click();
-    await expect(page.getByRole("searchbox")).toBeFocused();
+    await expect(page.getByRole("combobox", { name: "Søg i butikken" })).toBeFocused();
     await check(url, "header with the search bar open");
     await page.keyboard.press("Escape");
   }

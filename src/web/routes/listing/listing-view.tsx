@@ -50,7 +50,7 @@ function VideoInsert({ insert }: { insert: InsertItem }) {
         <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">
           {intl.formatMessage({ id: "insert.video_card" })}
         </p>
-        <p className="font-semibold">{insert.title}</p>
+        <p className="font-semibold [overflow-wrap:anywhere] hyphens-auto">{insert.title}</p>
       </RadixDialog.Trigger>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
@@ -101,7 +101,7 @@ function InsertCard({ insert }: { insert: InsertItem }) {
         />
       )}
       <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">{label}</p>
-      <p className="font-semibold">{insert.title}</p>
+      <p className="font-semibold [overflow-wrap:anywhere] hyphens-auto">{insert.title}</p>
     </>
   );
   return insert.url ? (
