@@ -21,6 +21,7 @@ import type { DestinationStream } from "pino";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type Database, isDatabaseBusy } from "#db/client.ts";
+import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
 import { ensureSession } from "#modules/accounts/session-cookies.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
 import type { JobQueue } from "#modules/jobs/job-queue.ts";
@@ -78,12 +79,6 @@ declare module "fastify" {
     locale: UiLocale;
     preview: boolean;
   }
-}
-
-/** The consent cookie names the optional purposes the shopper accepted, e.g. "statistics,marketing". */
-export function consentFrom(cookie: string | undefined) {
-  const purposes = new Set((cookie ?? "").split(",").map((part) => part.trim()));
-  return { statistics: purposes.has("statistics"), marketing: purposes.has("marketing") };
 }
 
 export interface BuildAppOptions {
@@ -273,7 +268,7 @@ export async function buildApp(
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
             preview: request.preview,
-            consent: consentFrom(request.cookies.cookie_consent),
+            consent: parseConsent(request.cookies[CONSENT_COOKIE]),
             // A page that found no free database connection is load, not a fault: not reported.
             reportError: (error) => {
               if (!isDatabaseBusy(error))

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from "fastify";
 import { createContext } from "react-router";
 import type { Database } from "#db/client.ts";
+import type { Consent } from "#kernel/consent.ts";
 import type { SessionUser, VisitorOwner } from "#kernel/session-user.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
@@ -42,8 +43,8 @@ export interface ShopRequestContext {
   /** Every configured address (PUBLIC_URL and the market hosts), for links to other markets. */
   publicAddresses: PublicAddresses;
   cspNonce: string;
-  /** Consent given in the cookie_consent cookie (comma-separated: statistics, marketing). */
-  consent: { statistics: boolean; marketing: boolean };
+  /** The shopper's answer in the consent cookie (kernel/consent.ts); nothing optional until given. */
+  consent: Consent;
   /** True when the preview header or cookie asks for unpublished content. */
   preview: boolean;
   /** Reports an unexpected error of a page's loader, action or render (Sentry, when configured). */

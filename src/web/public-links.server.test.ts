@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
+import { NO_CONSENT } from "#kernel/consent.ts";
 import { requireMarket } from "#modules/markets/markets.service.ts";
 import { publicAddresses } from "#modules/markets/public-addresses.ts";
 import { seedDemoShop } from "#seed/seed.ts";
@@ -45,7 +46,7 @@ function shopOn(publicUrl: string, code = "dk"): ShopRequestContext {
     shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
     csrfToken: "",
     cspNonce: "",
-    consent: { statistics: false, marketing: false },
+    consent: NO_CONSENT,
     preview: false,
     publicUrl,
     publicAddresses: publicAddresses(t.config.publicUrl, t.config.hostMarkets),

@@ -17,6 +17,7 @@ import type { Route } from "./+types/root.ts";
 import "./app.css";
 import { CheckoutHeader } from "#web/components/checkout-header.tsx";
 import { FavouritesProvider } from "#web/components/favourites-context.tsx";
+import { ConsentProvider } from "#web/consent/consent-context.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
@@ -41,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     market: { code: shop.market.code, currency: shop.market.currency },
     user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
     csrfToken: shop.csrfToken,
+    consent: shop.consent,
     nonce: shop.cspNonce,
     origin: shop.publicUrl,
     hostMarkets,
@@ -111,22 +113,24 @@ function Shell({ children }: { children: React.ReactNode }) {
   return (
     <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
       <ToastProvider>
-        <FavouritesProvider loggedIn={data.user !== null}>
-          {inCheckoutSteps(location.pathname) ? (
-            <CheckoutHeader />
-          ) : (
-            <SiteHeader
-              categories={data.shell.categories}
-              favouritesCount={data.shell.favouritesCount}
-              bagCount={data.shell.bagCount}
-              loggedIn={data.user !== null}
-            />
-          )}
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-          <SiteFooter market={data.market.code} locale={data.locale} localeTag={data.localeTag} />
-        </FavouritesProvider>
+        <ConsentProvider initial={data.consent}>
+          <FavouritesProvider loggedIn={data.user !== null}>
+            {inCheckoutSteps(location.pathname) ? (
+              <CheckoutHeader />
+            ) : (
+              <SiteHeader
+                categories={data.shell.categories}
+                favouritesCount={data.shell.favouritesCount}
+                bagCount={data.shell.bagCount}
+                loggedIn={data.user !== null}
+              />
+            )}
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+            <SiteFooter market={data.market.code} locale={data.locale} localeTag={data.localeTag} />
+          </FavouritesProvider>
+        </ConsentProvider>
       </ToastProvider>
     </RawIntlProvider>
   );

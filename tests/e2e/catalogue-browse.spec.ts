@@ -202,7 +202,7 @@ test("video cards show only with marketing consent and open full-screen with a c
   await expect(page.locator("[data-insert=video_card]")).toHaveCount(0);
 
   await context.addCookies([
-    { name: "cookie_consent", value: "statistics,marketing", url: baseURL as string },
+    { name: "cookie_consent", value: "v2.2026-11-24.statistics+marketing", url: baseURL as string },
   ]);
   await page.goto("/football-boots/");
   await page.waitForLoadState("networkidle");

@@ -262,7 +262,9 @@ test("a product in a look shows it with markers that lead to each product, and t
   await look.locator("a").nth(1).click();
   await expect(page).toHaveURL(new RegExp(`${spots[1]?.product[0]?.relative_url}$`));
 
-  await page.context().addCookies([{ name: "cookie_consent", value: "statistics", url: baseURL as string }]);
+  await page
+    .context()
+    .addCookies([{ name: "cookie_consent", value: "v2.2026-11-24.statistics", url: baseURL as string }]);
   await page.goto(featured.relative_url);
   await expect(page.getByTestId("social-gallery")).toBeVisible();
 });
