@@ -23,6 +23,7 @@ export function AccordionItem({
   density = "regular",
   className,
   contentClassName,
+  headingLevel = 3,
 }: {
   value: string;
   title: ReactNode;
@@ -30,20 +31,25 @@ export function AccordionItem({
   density?: keyof typeof DENSITY;
   className?: string;
   contentClassName?: string;
+  /** The heading level of the trigger: it must follow the page's outline (a product page has no h2 before it). */
+  headingLevel?: 2 | 3;
 }) {
   const room = DENSITY[density];
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <RadixAccordion.Item value={value} className={className}>
-      <RadixAccordion.Header>
-        <RadixAccordion.Trigger
-          className={`group flex w-full items-center justify-between text-left font-semibold ${room.trigger}`}
-        >
-          {title}
-          <ChevronDown
-            aria-hidden="true"
-            className={`${room.chevron} transition group-data-[state=open]:rotate-180`}
-          />
-        </RadixAccordion.Trigger>
+      <RadixAccordion.Header asChild>
+        <Heading>
+          <RadixAccordion.Trigger
+            className={`group flex w-full items-center justify-between text-left font-semibold ${room.trigger}`}
+          >
+            {title}
+            <ChevronDown
+              aria-hidden="true"
+              className={`${room.chevron} transition group-data-[state=open]:rotate-180`}
+            />
+          </RadixAccordion.Trigger>
+        </Heading>
       </RadixAccordion.Header>
       <RadixAccordion.Content className={contentClassName}>{children}</RadixAccordion.Content>
     </RadixAccordion.Item>

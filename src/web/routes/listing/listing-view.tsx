@@ -434,14 +434,17 @@ export function ListingView({
   searchId?: number | null;
   children?: React.ReactNode;
 }) {
-  const intl = useIntl();
   const search = useListingSearch();
   const loading = useFilterLoading();
   const active = activeFilterCount(search);
   return (
     // minmax(0, …): a wide child (the sponsored slider's row) must not widen the column past the screen.
     <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
-      <aside className="hidden lg:block" aria-label={intl.formatMessage({ id: "listing.filters" })}>
+      <aside className="hidden lg:block" aria-labelledby="listing-filters-heading">
+        {/* The filters' own heading keeps the outline in order: h1 (the page), h2 (filters), h3 (each filter). */}
+        <h2 id="listing-filters-heading" className="sr-only">
+          <FormattedMessage id="listing.filters" />
+        </h2>
         {active > 0 && (
           <Link
             to={resetFilters(search)}

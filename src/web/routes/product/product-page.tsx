@@ -320,6 +320,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           <Accordion type="multiple" defaultValue={["description"]} className="border-t border-neutral-200">
             <AccordionItem
               value="description"
+              headingLevel={2}
               title={<FormattedMessage id="product.description" />}
               className="border-b border-neutral-200"
               contentClassName="pb-3 text-sm"
@@ -328,6 +329,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </AccordionItem>
             <AccordionItem
               value="specifications"
+              headingLevel={2}
               title={<FormattedMessage id="product.specifications" />}
               className="border-b border-neutral-200"
               contentClassName="pb-3 text-sm"
