@@ -96,6 +96,11 @@ test("the sponsored block links with its title and reports one impression; a sea
   const sponsored = page.getByTestId("sponsored");
   await sponsored.scrollIntoViewIfNeeded();
   await expect(sponsored.locator("article h3 a").first()).toHaveAttribute("href", /\?sponsored_component=/);
+  // The block as its brand set it up: the label, its icon, its title in its colour, a promo picture among the cards.
+  await expect(sponsored.getByTestId("sponsored-label")).toHaveText("Sponsoreret");
+  await expect(sponsored.locator('img[src^="/media/brands/"]')).toBeVisible();
+  await expect(sponsored.getByRole("heading", { level: 2 })).toHaveCSS("color", "rgb(255, 255, 255)");
+  await expect(sponsored.getByTestId("sponsored-tile")).toHaveCount(1);
   await expect
     .poll(() =>
       page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "sponsored_impression").length),

@@ -9,6 +9,7 @@ import { ORDER, queryProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
+import type { SponsoredComponent } from "./listing.contract.ts";
 import {
   type CategoryOutput,
   type CategoryQuery,
@@ -476,5 +477,60 @@ async function readSponsored(db: Db, categoryId: number, currency: string, local
   if (!item || item.productIds.length === 0) return null;
   const { cards } = await queryProductCards(db, { currency, productIds: item.productIds, limit: 12 });
   if (cards.length === 0) return null;
-  return { id: item.id, title: translate(item.title, locale), ...item.data, products: cards };
+  return sponsoredComponent(item.id, translate(item.title, locale), item.data, cards);
+}
+
+/** Colours written by hand in the CMS: only a plain hex colour reaches a style attribute. */
+const HEX_COLOUR = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+/** Pictures are the shop's own media or an absolute https address, never a script URL. */
+const PICTURE = /^(?:\/media\/|https:\/\/)[^\s"'()<>\\]+$/;
+
+/** The stored block (loosely typed CMS data) in the spec's shape, with anything unsafe left out. */
+export function sponsoredComponent(
+  id: number,
+  title: string,
+  data: Record<string, unknown>,
+  products: ProductCard[],
+): SponsoredComponent {
+  const colour = (value: unknown, fallback: string) =>
+    typeof value === "string" && HEX_COLOUR.test(value) ? value : fallback;
+  const picture = (value: unknown) => (typeof value === "string" && PICTURE.test(value) ? value : null);
+  const tiles = Array.isArray(data.images)
+    ? data.images
+    : Array.isArray(data.promo_tiles)
+      ? data.promo_tiles
+      : [];
+  const images = tiles.flatMap((tile: unknown) => {
+    const t = tile as {
+      position?: unknown;
+      url?: unknown;
+      image?: { src?: unknown; alt?: unknown; width?: unknown; height?: unknown };
+    };
+    const src = picture(t.image?.src);
+    const position = Number(t.position);
+    if (!src || !Number.isInteger(position) || position < 1) return [];
+    return [
+      {
+        position,
+        url: typeof t.url === "string" && t.url.startsWith("/") && !t.url.startsWith("//") ? t.url : null,
+        image: {
+          src,
+          alt: typeof t.image?.alt === "string" ? t.image.alt : "",
+          width: Number(t.image?.width) || 400,
+          height: Number(t.image?.height) || 600,
+        },
+      },
+    ];
+  });
+  return {
+    id,
+    title,
+    title_color: colour(data.title_color, "#ffffff"),
+    icon_image: picture(data.icon_image),
+    background_color: colour(data.background_color, "#111827"),
+    background_image: picture(data.background_image),
+    show_sponsored_label: data.show_sponsored_label !== false,
+    products,
+    images,
+  };
 }
