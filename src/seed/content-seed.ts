@@ -150,6 +150,15 @@ export async function seedContent(database: Database, random: Random, now: Date,
     });
   });
 
+  items.push({
+    kind: "member_banner",
+    slug: "member-masterclass",
+    title: tr("New in your masterclass"),
+    lead: tr("Fresh finishing drills from the pros, ready in your member area."),
+    data: { url: "/masterclass/", image: image("member-masterclass", 1200, 400) },
+    publishedAt: published(0),
+  });
+
   for (const category of topLevel) {
     // Boots get a long guide list (more than one page of 12), so "load more" has something to load.
     const guideCount = category.slug === "football-boots" ? 14 : 3;

@@ -14,6 +14,14 @@ test("the home page shows products from the database, the category navigation, a
   await expect(firstCard.locator("h3 a")).toHaveAttribute("href", /^\/p\//);
   await expect(firstCard).toContainText("kr.");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+  // A guest is asked to log in or join by the login-aware banner.
+  const banner = page.getByTestId("login-banner");
+  await expect(banner.getByRole("heading", { name: "Medlemmer får mere" })).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Log ind" })).toHaveAttribute(
+    "href",
+    "/account/login/?next=/",
+  );
+  await expect(banner.getByRole("link", { name: "Bliv medlem" })).toHaveAttribute("href", "/account/signup/");
   await expectNoSeriousA11yViolations(page);
 });
 

@@ -24,7 +24,9 @@ export type ContentKind =
   | "image_item"
   | "video_card"
   | "shop_the_look"
-  | "sponsored";
+  | "sponsored"
+  /** The login-aware banner's text and picture for members (guests see a log-in prompt). */
+  | "member_banner";
 
 /**
  * Editorial content shown in listings and on the home page. The fields every kind has are columns;

@@ -286,7 +286,7 @@ export interface Teaser {
  */
 export async function listTeasers(
   db: Db,
-  kind: "hero" | "link_card",
+  kind: "hero" | "link_card" | "member_banner",
   locale: UiLocale,
   limit: number,
 ): Promise<Teaser[]> {

@@ -2,6 +2,7 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { LoginAwareBanner } from "#web/components/login-aware-banner.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import type { Route } from "./+types/home-page.ts";
@@ -12,6 +13,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const messages = messagesFor(shop.locale);
   return {
     home: await loadHome(shop),
+    loggedIn: shop.user !== null,
     title: messages["meta.home.title"] ?? "Pitchside",
     description: messages["meta.home.description"] ?? "",
   };
@@ -28,7 +30,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { heroes, linkCards, sliders, brands, popular } = loaderData.home;
+  const { heroes, linkCards, sliders, brands, popular, memberBanner } = loaderData.home;
   const [lead, ...more] = heroes;
   return (
     <>
@@ -68,6 +70,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      <LoginAwareBanner loggedIn={loaderData.loggedIn} member={memberBanner} />
       {more.length > 0 && (
         <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 md:grid-cols-2">
           {more.map((hero) => (
