@@ -243,3 +243,18 @@ test("a card's heart sends a visitor to log in and back to the listing", async (
     `/account/login/?next=${encodeURIComponent("/football-boots/")}`,
   );
 });
+
+test("a shop-the-look in the listing shows its markers, each naming its product and price and leading to it", async ({
+  page,
+}) => {
+  await page.goto("/football-boots/");
+  const look = page.getByTestId("look-insert").first();
+  await look.scrollIntoViewIfNeeded();
+  const markers = look.getByTestId("look-hotspot");
+  expect(await markers.count()).toBeGreaterThan(0);
+  await expect(markers.first()).toHaveAttribute("aria-label", /kr\./);
+  const href = await markers.first().getAttribute("href");
+  expect(href).toMatch(/^\/p\//);
+  await markers.first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
+});

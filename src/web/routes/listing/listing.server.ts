@@ -74,7 +74,10 @@ export async function loadCategoryPage(
       soft(
         shop,
         "listing inserts",
-        categoryInserts(db, category.id, shop.locale, { videos: marketingConsent(shop) }),
+        categoryInserts(db, category.id, shop.locale, {
+          videos: marketingConsent(shop),
+          currency: shop.market.currency,
+        }),
         { guides: [], reels: [], stories: [], placed: [] },
       ),
       soft(
