@@ -8,14 +8,15 @@ import { FormattedMessage } from "react-intl";
  */
 export function VideoConsentPlaceholder({
   thumbnail,
-  className = "",
+  className = "relative",
 }: {
   thumbnail: string | null;
+  /** Its size and place; it is `relative` unless placed otherwise (`absolute inset-0`). */
   className?: string;
 }) {
   return (
     <div
-      className={`relative flex items-center justify-center overflow-hidden bg-neutral-900 ${className}`}
+      className={`flex items-center justify-center overflow-hidden bg-neutral-900 ${className}`}
       data-testid="video-consent-placeholder"
     >
       {thumbnail && (

@@ -148,7 +148,7 @@ export default function MasterclassPage({ loaderData }: Route.ComponentProps) {
           </ul>
         )}
         {pages > 1 && (
-          <div className="mt-8">
+          <div>
             <PageLinks
               page={Math.min(filters.page, pages)}
               totalPages={pages}

@@ -53,6 +53,18 @@ export function ReelsFeed({
   const [adding, setAdding] = useState<ProductCard | null>(null);
   const reducedMotion = usePrefersReducedMotion();
 
+  // The feed fills the screen below the header, whose height differs between phones and desktops.
+  const [top, setTop] = useState<number | null>(null);
+  useEffect(() => {
+    const measure = () => {
+      const element = scroller.current;
+      if (element) setTop(Math.round(element.getBoundingClientRect().top + window.scrollY));
+    };
+    measure();
+    window.addEventListener("resize", measure);
+    return () => window.removeEventListener("resize", measure);
+  }, []);
+
   // The reel the address names is the one in view when the page opens.
   useEffect(() => {
     if (!startSlug) return;
@@ -110,6 +122,7 @@ export function ReelsFeed({
       <div
         ref={scroller}
         data-testid="reels-feed"
+        style={top === null ? undefined : { height: `calc(100dvh - ${top}px)` }}
         className="mx-auto h-[calc(100dvh-4rem)] max-w-md snap-y snap-mandatory overflow-y-auto overscroll-contain"
       >
         {reels.map((reel, index) => (
