@@ -224,34 +224,36 @@ function VideoCard({ video, onPlay }: { video: MasterclassVideo; onPlay: () => v
   const minutes = Math.max(1, Math.round(video.duration_seconds / 60));
   return (
     <article className="flex flex-col gap-2">
-      <button
-        type="button"
-        onClick={onPlay}
-        className="relative block aspect-video overflow-hidden rounded-lg bg-neutral-200"
-        aria-label={intl.formatMessage({ id: "masterclass.play" }, { title: video.title })}
-        data-testid="play-video"
-      >
-        <img
-          src={video.thumbnail_image.full_url}
-          alt=""
-          width={video.thumbnail_image.width}
-          height={video.thumbnail_image.height}
-          loading="lazy"
-          className="size-full object-cover"
-        />
-        <Play
-          aria-hidden="true"
-          className="absolute left-1/2 top-1/2 size-12 -translate-x-1/2 -translate-y-1/2 rounded-full bg-white/90 p-3"
-        />
+      <div className="relative">
+        <button
+          type="button"
+          onClick={onPlay}
+          className="relative block aspect-video w-full overflow-hidden rounded-lg bg-neutral-200"
+          aria-label={intl.formatMessage({ id: "masterclass.play" }, { title: video.title })}
+          data-testid="play-video"
+        >
+          <img
+            src={video.thumbnail_image.full_url}
+            alt=""
+            width={video.thumbnail_image.width}
+            height={video.thumbnail_image.height}
+            loading="lazy"
+            className="size-full object-cover"
+          />
+          <Play
+            aria-hidden="true"
+            className="absolute left-1/2 top-1/2 size-12 -translate-x-1/2 -translate-y-1/2 rounded-full bg-white/90 p-3"
+          />
+        </button>
         {video.is_new && (
-          <span className="absolute left-2 top-2 rounded bg-yellow-300 px-2 py-0.5 text-xs font-bold text-neutral-900">
+          <span className="pointer-events-none absolute left-2 top-2 rounded bg-yellow-300 px-2 py-0.5 text-xs font-bold text-neutral-900">
             <FormattedMessage id="masterclass.new" />
           </span>
         )}
-        <span className="absolute bottom-2 right-2 rounded bg-black/80 px-2 py-0.5 text-xs font-semibold text-white">
+        <span className="pointer-events-none absolute bottom-2 right-2 rounded bg-black/80 px-2 py-0.5 text-xs font-semibold text-white">
           <FormattedMessage id="masterclass.duration" values={{ minutes }} />
         </span>
-      </button>
+      </div>
       <h3 className="font-semibold">{video.title}</h3>
       <p className="text-sm text-neutral-700">
         <FormattedMessage
