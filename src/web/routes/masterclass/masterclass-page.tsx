@@ -211,7 +211,7 @@ export default function MasterclassPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <VideoConsentPlaceholder
               thumbnail={playing.video.thumbnail_max}
-              className="aspect-video w-full"
+              className="relative aspect-video w-full"
             />
           ))}
       </Dialog>
