@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { coercedId, MAX_ID } from "#kernel/ids.ts";
-import { UI_LOCALES } from "#modules/markets/markets.data.ts";
+import { UI_LOCALES, type UiLocale } from "#modules/markets/markets.data.ts";
 
 /** Masterclass video page size (member area spec §9). */
 export const MASTERCLASS_PAGE_SIZE = 6;
@@ -16,8 +16,26 @@ const fields = z
   .max(200, "masterclass.error.fields")
   .regex(/^(\*|[a-z_]+(,[a-z_]+)*)$/, "masterclass.error.fields")
   .optional();
-/** The language of the texts; the shopper's own when absent. */
-const locale = z.enum(UI_LOCALES, { error: "masterclass.error.locale" }).optional();
+const UI = new Set<string>(UI_LOCALES);
+/** A UI locale for a language tag: itself (`de-AT`), else its language (`da-DK` → `da`), else none. */
+export function uiLocaleOf(tag: string): UiLocale | undefined {
+  const [language = "", region] = tag.split("-");
+  const full = region ? `${language.toLowerCase()}-${region.toUpperCase()}` : language.toLowerCase();
+  if (UI.has(full)) return full as UiLocale;
+  return UI.has(language.toLowerCase()) ? (language.toLowerCase() as UiLocale) : undefined;
+}
+
+/** The language of the texts (`da`, `de-AT`, `da-DK` …); the shopper's own when absent. */
+const locale = z
+  .string()
+  .max(10, "masterclass.error.locale")
+  .regex(/^[A-Za-z]{2}(-[A-Za-z]{2})?$/, "masterclass.error.locale")
+  .transform((tag, context) => {
+    const ui = uiLocaleOf(tag);
+    if (!ui) context.addIssue({ code: "custom", message: "masterclass.error.locale" });
+    return ui as UiLocale;
+  })
+  .optional();
 
 /** A whole number written in digits, from `min` to `max`. */
 const digits = (min: number, max: number, message: string) =>

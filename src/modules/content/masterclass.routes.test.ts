@@ -29,6 +29,13 @@ describe("masterclass calls", () => {
     expect(items.length).toBe(7);
     const english = (await get("/api/content/masterclass/skills/?fields=*&locale=en")).json().items;
     expect(english[0]).toEqual({ id: 1, display_value: "Dribbling" });
+    // A language tag with a region reads as the shop's language.
+    const danish = (await get("/api/content/masterclass/skills/?fields=*&locale=da-DK")).json().items;
+    expect(danish).toEqual(items);
+    const austrian = (await get("/api/content/masterclass/skills/?locale=de-at")).json().items;
+    expect(austrian[0].display_value).toBe(
+      (await get("/api/content/masterclass/skills/?locale=de")).json().items[0].display_value,
+    );
     const forKeepers = (
       await get("/api/content/masterclass/skills/?fields=*&locale=en&player_position=1")
     ).json();
@@ -117,6 +124,8 @@ describe("masterclass calls", () => {
       [`${VIDEOS}&player_skills=${encodeURIComponent("⚽")}`, "player_skills"],
       [`${VIDEOS}&player_skills=${Array.from({ length: 21 }, (_, i) => i + 1).join(",")}`, "player_skills"],
       ["/api/content/masterclass/videos/?locale=xx", "locale"],
+      ["/api/content/masterclass/videos/?locale=zz-DK", "locale"],
+      ["/api/content/masterclass/videos/?locale=da-DK-x", "locale"],
       [`/api/content/masterclass/videos/?locale=${encodeURIComponent("dä")}`, "locale"],
       [`/api/content/masterclass/videos/?fields=${encodeURIComponent("<script>")}`, "fields"],
       ["/api/content/masterclass/skills/?player_position=abc", "player_position"],
