@@ -59,6 +59,14 @@ const STORY_TOPICS = [
   "The making of the 26/27 shirts",
   "Futsal on the streets of Lisbon",
 ];
+/** The players who appear in the reels (fictional, like the brands). */
+const REEL_PLAYERS = [
+  { name: "Mads Kjærgaard", image: "/media/content/player-mads-kjaergaard.svg" },
+  { name: "Lina Berg", image: "/media/content/player-lina-berg.svg" },
+  { name: "Jonas Weber", image: "/media/content/player-jonas-weber.svg" },
+  { name: "Sofia Marín", image: "/media/content/player-sofia-marin.svg" },
+  { name: "Tomasz Nowak", image: "/media/content/player-tomasz-nowak.svg" },
+];
 const ARTICLE_TOPICS = [
   "Ten drills for quicker feet",
   "What the numbers on a shirt mean",
@@ -196,6 +204,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
           image: image(`reel-${category.slug}-${i}`, 720, 1280),
           button_label: tr("Shop the reel"),
           button_url: `/${category.slug}/`,
+          player: REEL_PLAYERS[items.filter((item) => item.kind === "reel").length % REEL_PLAYERS.length],
         },
         sort: i,
         publishedAt: published(i * 3),

@@ -32,6 +32,9 @@ export default [
     route("payment", "routes/checkout/payment-page.tsx"),
     route("receipt", "routes/checkout/receipt-page.tsx"),
   ]),
+  route("masterclass", "routes/masterclass/masterclass-page.tsx"),
+  route("reels", "routes/reels/reels-page.tsx", { id: "reels" }),
+  route("reels/:slug", "routes/reels/reels-page.tsx", { id: "reel" }),
   // Every other single-segment address is a category (404 when there is none by that slug).
   route(":slug", "routes/listing/category-page.tsx"),
   route("*", "routes/not-found/not-found-page.tsx"),

@@ -119,6 +119,7 @@ for (const width of WIDTHS) {
     await visit("/account/login/", "log-in");
     await visit("/faq/", "FAQ");
     await visit("/orders/lookup/", "order lookup");
+    await visit("/reels/", "reels feed");
     await visit("/no-such-page-here/", "not found", 404);
 
     // A guest's bag and checkout, reached through the calls the pages make.
@@ -153,6 +154,7 @@ for (const width of WIDTHS) {
     await visit("/account/addresses/", "address book");
     await visit("/account/orders/", "orders");
     await visit("/account/tastemaker/", "tastemaker application");
+    await visit("/masterclass/", "masterclass");
 
     await context.close();
     expect(problems).toEqual([]);
