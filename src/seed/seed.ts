@@ -2,6 +2,7 @@ import { count, sql } from "drizzle-orm";
 import type { Database, Db } from "#db/client.ts";
 import { products } from "#modules/catalog/catalog.schema.ts";
 import { seedCatalog } from "./catalog-seed.ts";
+import { seedCmsPages } from "./cms-page-seed.ts";
 import { seedCommerce } from "./commerce-seed.ts";
 import { seedContent } from "./content-seed.ts";
 import { seedDemoMember } from "./member-seed.ts";
@@ -81,6 +82,7 @@ export async function seedDemoShop(database: Database, options: SeedOptions): Pr
     const inTx = { ...database, db: tx as unknown as Db };
     const catalog = await seedCatalog(inTx, random, options.products, now);
     await seedContent(inTx, random, now, catalog);
+    await seedCmsPages(inTx, now);
     await seedCommerce(inTx, random, now);
     await seedDemoMember(inTx, random, catalog);
   });
