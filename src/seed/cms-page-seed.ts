@@ -33,7 +33,8 @@ function textPage(parts: Part[]): Record<string, CmsBlock[]> {
 export async function seedCmsPages(database: Database, now: Date) {
   const address: Translated = {};
   for (const language of WRITTEN_LANGUAGES)
-    address[language] = `${SELLER.legalName}, ${SELLER.street}, ${SELLER.postCode} ${SELLER.city}, ${countryName(SELLER.countryCode)[language]}`;
+    address[language] =
+      `${SELLER.legalName}, ${SELLER.street}, ${SELLER.postCode} ${SELLER.city}, ${countryName(SELLER.countryCode)[language]}`;
   const company = SELLER.legalName;
   const p = (english: string, values: Record<string, string | Translated> = {}): Part => ({
     p: trustText(english, values),
@@ -64,7 +65,9 @@ export async function seedCmsPages(database: Database, now: Date) {
       p(
         "We refund the amount to the payment method you used within 14 days of receiving the return. Printed shirts cannot be returned.",
       ),
-      p("Products from marketplace partners follow the partner’s own return terms, shown on the product page."),
+      p(
+        "Products from marketplace partners follow the partner’s own return terms, shown on the product page.",
+      ),
     ],
     delivery: [
       p(
@@ -73,7 +76,9 @@ export async function seedCmsPages(database: Database, now: Date) {
       p(
         "At checkout you choose home delivery or a drop point. Orders above your country’s free-delivery limit ship free; the bag shows how much is left.",
       ),
-      p("Partner products ship separately from the partner’s warehouse, each package with its own tracking link."),
+      p(
+        "Partner products ship separately from the partner’s warehouse, each package with its own tracking link.",
+      ),
     ],
     "payment-methods": [
       p(
@@ -88,7 +93,9 @@ export async function seedCmsPages(database: Database, now: Date) {
       p("Our customer service answers on weekdays from 9:00 to 17:00, Danish time."),
       p("E-mail: {email}", { email: SELLER.email }),
       p("Postal address: {address}", { address }),
-      p("Questions about an order? Have your order number ready (it starts with ST) and we will help faster."),
+      p(
+        "Questions about an order? Have your order number ready (it starts with ST) and we will help faster.",
+      ),
     ],
     privacy: [
       p(
@@ -125,7 +132,9 @@ export async function seedCmsPages(database: Database, now: Date) {
       }),
       p("E-mail: {email}", { email: SELLER.email }),
       p("Responsible for the content: {name}, address as above.", { name: MANAGING_DIRECTOR }),
-      p("We do not take part in dispute resolution before a consumer arbitration board and are not obliged to."),
+      p(
+        "We do not take part in dispute resolution before a consumer arbitration board and are not obliged to.",
+      ),
     ],
   };
   const titles: Record<string, string> = {

@@ -31,7 +31,8 @@ export async function cmsPagesRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ["content"],
-        summary: "A CMS page: id, title, meta and body blocks in the shopper's language (drafts in a preview)",
+        summary:
+          "A CMS page: id, title, meta and body blocks in the shopper's language (drafts in a preview)",
         params: cmsPageParams,
         response: { 200: cmsPageOutput },
       },

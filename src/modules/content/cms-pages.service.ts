@@ -16,7 +16,23 @@ export const WORDS_PER_MINUTE = 250;
 /** The HTML a paragraph block may hold: the tags an editor needs, nothing that runs or styles. */
 export function sanitizeCmsHtml(html: string): string {
   return sanitizeHtml(html, {
-    allowedTags: ["p", "h2", "h3", "h4", "strong", "em", "b", "i", "u", "a", "ul", "ol", "li", "br", "blockquote"],
+    allowedTags: [
+      "p",
+      "h2",
+      "h3",
+      "h4",
+      "strong",
+      "em",
+      "b",
+      "i",
+      "u",
+      "a",
+      "ul",
+      "ol",
+      "li",
+      "br",
+      "blockquote",
+    ],
     allowedAttributes: { a: ["href", "title"] },
     allowedSchemes: ["https", "http", "mailto", "tel"],
     // A link the editor gave leaves the shop without handing it the page it came from.
@@ -80,7 +96,10 @@ function socialId(raw: string, host: RegExp, path: RegExp): string {
  * One stored block as the answer gives it, or null when it is empty, malformed or of a type the
  * shop does not know (the renderer skips those rather than failing the page).
  */
-export function normaliseBlock(block: CmsBlock, isShopAddress: IsShopAddress): Omit<CmsBlockOutput, never> | null {
+export function normaliseBlock(
+  block: CmsBlock,
+  isShopAddress: IsShopAddress,
+): Omit<CmsBlockOutput, never> | null {
   const raw = block as { type?: unknown; value?: unknown };
   const value = raw.value as Record<string, unknown> | unknown[] | string | null | undefined;
   if (value === null || value === undefined) return null;
@@ -199,7 +218,9 @@ export async function readCmsPage(
     .map((block) => normaliseBlock(block, request.isShopAddress))
     .filter((block) => block !== null) as CmsBlockOutput[];
   const productIds = [
-    ...new Set(body.flatMap((block) => (block.type === "product_slider" ? block.value.product_ids_list : []))),
+    ...new Set(
+      body.flatMap((block) => (block.type === "product_slider" ? block.value.product_ids_list : [])),
+    ),
   ];
   if (productIds.length) {
     const cards = await getProductCards(db, {

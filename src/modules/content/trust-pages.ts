@@ -17,7 +17,7 @@ export const TRUST_PAGES: readonly TrustPage[] = [
   { slug: "delivery", labelId: "footer.trust.delivery" },
   { slug: "payment-methods", labelId: "footer.trust.payment" },
   { slug: "contact", labelId: "footer.trust.contact" },
-  { slug: "privacy", labelId: "footer.trust.privacy" },
+  { slug: "privacy", labelId: "footer.privacy" },
   { slug: "cookie-policy", labelId: "footer.trust.cookies" },
   { slug: "impressum", labelId: "footer.trust.impressum", markets: ["de", "at"] },
 ];
