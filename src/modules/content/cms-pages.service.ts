@@ -33,7 +33,7 @@ export function sanitizeCmsHtml(html: string): string {
       "br",
       "blockquote",
     ],
-    allowedAttributes: { a: ["href", "title"] },
+    allowedAttributes: { a: ["href", "title", "rel", "target"] },
     allowedSchemes: ["https", "http", "mailto", "tel"],
     // A link the editor gave leaves the shop without handing it the page it came from.
     transformTags: {
