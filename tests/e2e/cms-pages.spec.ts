@@ -116,9 +116,10 @@ test("trust pages from the footer; the Impressum only in Germany and Austria", a
   await expect(page).toHaveURL(/\/policies\/privacy\/$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privatlivspolitik");
 
+  // The German shop (in German, its language) links to its Impressum.
   await context.addCookies([{ name: "market", value: "de", url: baseURL as string }]);
   await gotoLive(page, "/");
-  await page.getByTestId("footer-trust-pages").getByRole("link", { name: "Juridisk information" }).click();
+  await page.getByTestId("footer-trust-pages").getByRole("link", { name: "Impressum" }).click();
   await expect(page).toHaveURL(/\/pages\/impressum\/$/);
   await expect(page.getByTestId("cms-page")).toContainText("Pitchside ApS");
   await expect(page.getByTestId("cms-page")).toContainText("DE123456789");

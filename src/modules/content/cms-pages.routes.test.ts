@@ -1,8 +1,8 @@
-import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
 import type { CmsPageOutput } from "./cms-pages.contract.ts";
+import { cmsPages } from "./content.schema.ts";
 import { TRUST_PAGES } from "./trust-pages.ts";
 
 const TOKEN = "operator-preview-token-0123456789";
@@ -12,8 +12,8 @@ const ids = new Map<string, number>();
 beforeAll(async () => {
   t = await createTestApp({ operatorApiToken: TOKEN });
   await seedDemoShop(t.database, { products: 40, seed: 5, dataDir: "" });
-  const rows = await t.database.db.execute<{ id: number; slug: string }>(sql`select id, slug from cms_pages`);
-  for (const row of rows.rows) ids.set(row.slug, row.id);
+  const rows = await t.database.db.select({ id: cmsPages.id, slug: cmsPages.slug }).from(cmsPages);
+  for (const row of rows) ids.set(row.slug, row.id);
 });
 afterAll(async () => t?.close());
 
@@ -81,7 +81,8 @@ describe("GET /api/content/pages/{id}/", () => {
 
   it("hides a draft from the public, also when they ask for a preview without the operator's token", async () => {
     expect((await get(pageUrl("summer-sale"))).statusCode).toBe(404);
-    for (const asked of [{ preview: "true" }, { cookie: "Preview=true" }]) {
+    const asks: Record<string, string>[] = [{ preview: "true" }, { cookie: "Preview=true" }];
+    for (const asked of asks) {
       const refused = await get(pageUrl("summer-sale"), asked);
       expect(refused.statusCode).toBe(404);
       expect(refused.headers["cache-control"]).toBe("private, no-store");
@@ -93,10 +94,11 @@ describe("GET /api/content/pages/{id}/", () => {
   });
 
   it("shows the draft in an operator's preview, never cached and never indexed", async () => {
-    for (const asked of [
+    const asks: Record<string, string>[] = [
       { preview: "true", authorization: `Bearer ${TOKEN}` },
       { cookie: `Preview=true; PreviewToken=${TOKEN}` },
-    ]) {
+    ];
+    for (const asked of asks) {
       const response = await get(pageUrl("summer-sale"), asked);
       expect(response.statusCode).toBe(200);
       expect(response.headers["cache-control"]).toBe("private, no-store");

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Dialog } from "#web/ui/dialog.tsx";
 
@@ -30,6 +30,16 @@ export function ImageGalleryBlock({ images }: { images: GalleryPicture[] }) {
     setOpen((index) => (index === null ? index : (index + step + total) % total));
   };
   const isOpen = open !== null;
+  // The lightbox opens from a thumbnail, not a Radix trigger: focus goes back to the one it opened from.
+  const thumbnails = useRef<(HTMLButtonElement | null)[]>([]);
+  const openedFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (isOpen || openedFrom.current === null) return;
+    const button = thumbnails.current[openedFrom.current];
+    openedFrom.current = null;
+    const timer = setTimeout(() => button?.focus(), 0);
+    return () => clearTimeout(timer);
+  }, [isOpen]);
   // The arrow keys move through the pictures wherever the focus is in the open lightbox.
   useEffect(() => {
     if (!isOpen) return;
@@ -50,8 +60,12 @@ export function ImageGalleryBlock({ images }: { images: GalleryPicture[] }) {
           <li key={`${image.src} ${image.alt}`}>
             <button
               type="button"
+              ref={(element) => {
+                thumbnails.current[index] = element;
+              }}
               onClick={() => {
                 setZoom(0);
+                openedFrom.current = index;
                 setOpen(index);
               }}
               className="block w-full overflow-hidden rounded-lg"
