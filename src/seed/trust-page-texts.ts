@@ -99,7 +99,7 @@ const ROWS: Row[] = [
     "Cookiebeleid",
     "Politique relative aux cookies",
     "Polityka plików cookie",
-    "Cookie policy",
+    "Informativa sui cookie",
     "Política de cookies",
   ],
   [
