@@ -443,6 +443,14 @@ export async function seedContent(database: Database, random: Random, now: Date,
       type: "product_slider",
       value: { title: tr("Staff picks")[language] as string, product_ids_list: products },
     },
+    // The about page shows every kind of block, the questions as an accordion too.
+    {
+      type: "faq",
+      value: questions.slice(0, 2).map(([question, answer]) => ({
+        question: tr(question)[language] as string,
+        answer: tr(answer)[language] as string,
+      })),
+    },
   ];
   const questions = [
     [

@@ -4,6 +4,7 @@ import { products } from "#modules/catalog/catalog.schema.ts";
 import { searchEntries } from "#modules/search/search.schema.ts";
 import { reindexSearch } from "#modules/search/search-documents.ts";
 import { seedCatalog } from "./catalog-seed.ts";
+import { seedCmsPages } from "./cms-page-seed.ts";
 import { seedCommerce } from "./commerce-seed.ts";
 import { seedContent } from "./content-seed.ts";
 import { seedDemoMember } from "./member-seed.ts";
@@ -90,6 +91,7 @@ export async function seedDemoShop(database: Database, options: SeedOptions): Pr
     const inTx = { ...database, db: tx as unknown as Db };
     const catalog = await seedCatalog(inTx, random, options.products, now);
     await seedContent(inTx, random, now, catalog);
+    await seedCmsPages(inTx, now);
     await seedCommerce(inTx, random, now);
     await seedDemoMember(inTx, random, catalog);
   });

@@ -4,6 +4,7 @@ export default [
   index("routes/home/home-page.tsx"),
   route("faq", "routes/faq/faq-page.tsx"),
   route("policies/privacy", "routes/policies/privacy-page.tsx"),
+  route("pages/:slug", "routes/pages/cms-page.tsx"),
   route("search", "routes/listing/search-page.tsx"),
   route("account/login", "routes/account/login-page.tsx"),
   route("account/signup", "routes/account/signup-page.tsx"),

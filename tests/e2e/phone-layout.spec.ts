@@ -118,6 +118,11 @@ for (const width of WIDTHS) {
     await visit(catalogue.soldOut.relative_url, "sold-out product");
     await visit("/account/login/", "log-in");
     await visit("/faq/", "FAQ");
+    // CMS pages: every kind of block (placeholders for the embeds), then each trust page.
+    await visit("/pages/about/", "CMS page with every block");
+    for (const slug of ["terms", "returns", "delivery", "payment-methods", "contact", "cookie-policy"])
+      await visit(`/pages/${slug}/`, `trust page ${slug}`);
+    await visit("/policies/privacy/", "privacy policy");
     await visit("/orders/lookup/", "order lookup");
     await visit("/reels/", "reels feed");
     await visit("/no-such-page-here/", "not found", 404);
