@@ -341,7 +341,8 @@ export async function pageBlocks(
   const [page] = await db
     .select({ title: cmsPages.title, blocks: cmsPages.blocks })
     .from(cmsPages)
-    .where(eq(cmsPages.slug, slug));
+    // A draft (no publication time, or one still to come) is not shown outside preview.
+    .where(and(eq(cmsPages.slug, slug), sql`${cmsPages.publishedAt} <= now()`));
   if (!page) return null;
   const blocks = page.blocks[locale] ?? page.blocks[locale.split("-")[0] ?? ""] ?? page.blocks.en ?? [];
   return { title: translate(page.title, locale), blocks };
