@@ -10,6 +10,7 @@ import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { checkoutRoutes } from "#modules/checkout/checkout.routes.ts";
 import { contentRoutes } from "#modules/content/content.routes.ts";
 import { policiesRoutes } from "#modules/content/policies.routes.ts";
+import { storesRoutes } from "#modules/content/stores.routes.ts";
 import { favouritesRoutes } from "#modules/favourites/favourites.routes.ts";
 import {
   adoptAnonymousFavourites,
@@ -27,6 +28,8 @@ import {
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
+import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
+import { anonymiseMemberReviews } from "#modules/reviews/reviews.service.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
 import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
@@ -56,6 +59,7 @@ const eraseMemberElsewhere: EraseMemberElsewhere = async (tx, member) => {
   await forgetStockAlertsOf(tx, member.email);
   await forgetApplicationOf(tx, member.id);
   await anonymiseMemberOrders(tx, member.id);
+  await anonymiseMemberReviews(tx, member.id);
 };
 
 /** The data export's sections held by the modules above accounts. */
@@ -96,4 +100,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(orderLookupRoutes);
   await app.register(policiesRoutes);
   await app.register(tastemakersRoutes);
+  await app.register(storesRoutes);
+  await app.register(reviewsRoutes);
 }
