@@ -28,9 +28,9 @@ import {
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
+import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
 import { anonymiseMemberReviews } from "#modules/reviews/reviews.service.ts";
-import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
 import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
 import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";

@@ -60,3 +60,6 @@ export const storeStockOutput = z.object({
   ),
 });
 export type StoreStock = z.infer<typeof storeStockOutput>;
+
+/** A refusal: its code and message (the shop's error answer; field errors ride along). */
+export const storeErrorOutput = z.object({ error: z.string(), message: z.string() }).loose();

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParams } from "#kernel/ids.ts";
-import { errorOutput } from "#modules/accounts/accounts.contract.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
-import { storeStockOutput, storesOutput } from "./stores.contract.ts";
+import { storeErrorOutput, storeStockOutput, storesOutput } from "./stores.contract.ts";
 import { flagshipStock, listStores } from "./stores.service.ts";
 
 /** The store locator's stores, and what the flagship store holds of a product per size (decision 0044). */
@@ -33,7 +32,7 @@ export async function storesRoutes(fastify: FastifyInstance) {
         tags,
         summary: "Per size of a product, the pieces on the flagship store's shelf now",
         params: idParams,
-        response: { 200: storeStockOutput, 404: errorOutput },
+        response: { 200: storeStockOutput, 404: storeErrorOutput },
       },
     },
     async (request, reply) => {

@@ -35,7 +35,8 @@ export async function reviewsRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "A product's shown reviews, 10 a page, newest, highest or lowest rated first, with its stars",
+        summary:
+          "A product's shown reviews, 10 a page, newest, highest or lowest rated first, with its stars",
         params: idParams,
         querystring: reviewsQuery,
         response: { 200: reviewsOutput, 404: errorOutput },

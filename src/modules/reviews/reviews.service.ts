@@ -3,10 +3,10 @@ import sanitizeHtml from "sanitize-html";
 import { type Db, rows, type Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import {
+  type RatingSummary,
   REVIEW_TEXT_MAX,
   REVIEW_TEXT_MIN,
   REVIEWS_PAGE_SIZE,
-  type RatingSummary,
   type ReviewInput,
   type ReviewItem,
   type ReviewSort,
@@ -43,7 +43,13 @@ export function authorOf(name: string): string {
   return last ? `${first} ${Array.from(last)[0]?.toLocaleUpperCase()}.` : first;
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#39;": "'" };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
 
 /**
  * A review as plain text: markup taken out (a script's content with it), the entities sanitize-html
