@@ -118,6 +118,7 @@ for (const width of WIDTHS) {
     await visit(catalogue.soldOut.relative_url, "sold-out product");
     await visit("/account/login/", "log-in");
     await visit("/faq/", "FAQ");
+    await visit("/stores/", "store locator");
     await visit("/orders/lookup/", "order lookup");
     await visit("/no-such-page-here/", "not found", 404);
 

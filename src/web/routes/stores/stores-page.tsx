@@ -75,7 +75,7 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string }) {
+function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string | null }) {
   const intl = useIntl();
   const headingId = `store-${store.slug}`;
   // The map is drawn after hydration: Leaflet needs the browser.
@@ -131,21 +131,26 @@ function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string }) {
             <FormattedMessage id="stores.directions" values={{ store: store.title || store.store }} />
           </a>
         </section>
-        <div data-testid="store-map" data-lat={lat} data-lng={lng}>
-          {mapShown ? (
-            <Suspense fallback={<div className="h-64 w-full rounded bg-neutral-100" />}>
-              <StoreMap
-                lat={lat}
-                lng={lng}
-                name={store.title || store.store}
-                label={intl.formatMessage({ id: "stores.mapCaption" }, { store: store.title || store.store })}
-                tileUrl={tileUrl}
-              />
-            </Suspense>
-          ) : (
-            <div className="h-64 w-full rounded bg-neutral-100" />
-          )}
-        </div>
+        {tileUrl && (
+          <div data-testid="store-map" data-lat={lat} data-lng={lng}>
+            {mapShown ? (
+              <Suspense fallback={<div className="h-64 w-full rounded bg-neutral-100" />}>
+                <StoreMap
+                  lat={lat}
+                  lng={lng}
+                  name={store.title || store.store}
+                  label={intl.formatMessage(
+                    { id: "stores.mapCaption" },
+                    { store: store.title || store.store },
+                  )}
+                  tileUrl={tileUrl}
+                />
+              </Suspense>
+            ) : (
+              <div className="h-64 w-full rounded bg-neutral-100" />
+            )}
+          </div>
+        )}
       </div>
     </article>
   );
