@@ -296,7 +296,7 @@ function ReviewForm({
               {[1, 2, 3, 4, 5].map((stars) => (
                 <label
                   key={stars}
-                  className="flex size-11 cursor-pointer items-center justify-center rounded-full text-amber-600 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-pitch-700"
+                  className="relative flex size-11 items-center justify-center rounded-full text-amber-600 has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-pitch-700"
                 >
                   <input
                     type="radio"
@@ -306,11 +306,11 @@ function ReviewForm({
                     onChange={() => field.onChange(stars)}
                     onBlur={field.onBlur}
                     ref={stars === 1 ? field.ref : undefined}
-                    className="sr-only"
+                    className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full"
                   />
                   <Star
                     aria-hidden="true"
-                    className="size-7"
+                    className="pointer-events-none size-7"
                     fill={field.value !== undefined && stars <= Number(field.value) ? "currentColor" : "none"}
                   />
                   <span className="sr-only">
