@@ -204,7 +204,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             {reviews.summary.average !== null && (
               <a
                 href="#reviews"
-                className="mt-1 inline-flex items-center gap-2 text-sm"
+                className="mt-1 inline-flex min-h-6 items-center gap-2 text-sm"
                 data-testid="rating-link"
               >
                 <Stars value={reviews.summary.average} />
