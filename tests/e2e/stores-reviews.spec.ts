@@ -112,6 +112,9 @@ async function logInAsDemo(page: Page) {
   await dialog.getByLabel("Adgangskode").fill("pitchside-demo");
   await dialog.getByRole("button", { name: "Log ind" }).click();
   await page.waitForURL("**/account/home/");
+  // The account page has loaded and is live before the journey goes on.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hej, Demo Keeper");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 }
 
 test.describe("product reviews", () => {
@@ -122,10 +125,14 @@ test.describe("product reviews", () => {
 
   test("a member reviews boots that were delivered to them and sees the new average", async ({ page }) => {
     await logInAsDemo(page);
-    // The member's orders as their account pages read them (in the browser, with its session).
-    const orders = await page.evaluate(async () => (await fetch("/v1.1/orders/")).json());
-    const item = orders.completed_orders[0].suppliers[0].items[0] as { product: string; product_url: string };
-    await gotoLive(page, item.product_url);
+    // The seeded order, delivered twelve days ago: the member follows its boots to their page.
+    await gotoLive(page, "/account/orders/details/?id=ST1");
+    // The boots are the order's first line.
+    const bootsLink = page.getByRole("main").locator('a[href^="/p/"]:not([aria-hidden])').first();
+    const productUrl = (await bootsLink.getAttribute("href")) as string;
+    await bootsLink.click();
+    await expect(page).toHaveURL(new RegExp(`${productUrl}$`));
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
     const reviews = page.getByRole("region", { name: "Anmeldelser" });
     const summary = reviews.getByTestId("reviews-summary");
@@ -163,7 +170,7 @@ test.describe("product reviews", () => {
     await expect(mine.getByTestId("verified-buyer")).toHaveText("Verificeret køber");
 
     // After a reload it is still there, the form is not, and the page's structured data has the stars.
-    await gotoLive(page, item.product_url);
+    await gotoLive(page, productUrl);
     await expect(page.getByTestId("review-thanks")).toBeVisible();
     await expect(page.getByTestId("review-form")).toHaveCount(0);
     const jsonLd = JSON.parse(
