@@ -31,6 +31,9 @@ const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts
     // Journeys pose as different shoppers through X-Forwarded-For, as behind a load balancer.
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
+    // Maps draw from a tile server of the shop's own, never the public OpenStreetMap one: here a plain tile.
+    MAP_TILE_URL:
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+vw1AAVsArjSAflTAAAAAElFTkSuQmCC",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));

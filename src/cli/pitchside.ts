@@ -13,6 +13,7 @@ import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
 import { ORDERS_USAGE, runOrdersCommand } from "./orders-command.ts";
+import { REVIEWS_USAGE, runReviewsCommand } from "./reviews-command.ts";
 import { SEARCH_HELP, SEARCH_USAGE, searchReportCommand, synonymsCommand } from "./search-command.ts";
 import { TASTEMAKERS_HELP, TASTEMAKERS_USAGE, tastemakersCommand } from "./tastemakers.ts";
 
@@ -21,6 +22,7 @@ const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside stock <sku> <quantity>
 ${TASTEMAKERS_USAGE}
 ${ORDERS_USAGE}
+${REVIEWS_USAGE}
 ${SEARCH_USAGE}
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
@@ -42,7 +44,16 @@ function fail(message: string): never {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-const COMMANDS = ["seed", "reindex", "stock", "tastemakers", "orders", "synonyms", "search-report"];
+const COMMANDS = [
+  "seed",
+  "reindex",
+  "stock",
+  "tastemakers",
+  "orders",
+  "reviews",
+  "synonyms",
+  "search-report",
+];
 if (!command || !COMMANDS.includes(command))
   fail(command ? `Unknown command "${command}".` : "No command given.");
 
@@ -116,6 +127,13 @@ async function withShopAndJobs<T>(
 
 if (command === "orders") {
   const result = await withShopAndJobs(({ db, ...deps }) => runOrdersCommand(db, deps, rest));
+  if (result.exitCode === 0) console.log(result.output);
+  else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
+  process.exit(result.exitCode);
+}
+
+if (command === "reviews") {
+  const result = await withShopAndJobs(({ db }) => runReviewsCommand(db, rest));
   if (result.exitCode === 0) console.log(result.output);
   else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
   process.exit(result.exitCode);

@@ -20,6 +20,16 @@ import type { Random } from "./random.ts";
 
 const DAY = 86_400_000;
 
+/** A store's pictures for the locator's slider (drawn art by name), each with its alt text per locale. */
+function storeGallery(store: string, captions: string[]) {
+  return captions.map((caption, i) => ({
+    src: `/media/content/store-${store}-${i + 1}.svg`,
+    width: 1200,
+    height: 800,
+    alt: tr(caption),
+  }));
+}
+
 /** The HTML the shop stores and renders: the tags an editor needs, nothing that runs. */
 export function sanitizeContentHtml(html: string): string {
   return sanitizeHtml(html, {
@@ -395,6 +405,52 @@ export async function seedContent(database: Database, random: Random, now: Date,
           { weekday: 7, opens: "11:00", closes: "16:00" },
         ]),
       isFlagship: true,
+      gallery: storeGallery("copenhagen", [
+        "The boot wall",
+        "The printing counter",
+        "The small pitch to try boots on",
+      ]),
+    },
+    {
+      slug: "aarhus",
+      groupKey: "denmark",
+      title: "Pitchside Aarhus",
+      description: tr(
+        "Boots, gloves and team kits in the Latin Quarter, with a fitting bench and a keeper corner.",
+      ),
+      street: "Klostergade 34",
+      city: "Aarhus C",
+      zip: "8000",
+      country: "DK",
+      latitude: 56.1587,
+      longitude: 10.2077,
+      placeId: "pitchside-aarhus",
+      openingHours: [1, 2, 3, 4, 5]
+        .map((weekday) => ({ weekday, opens: "10:00", closes: "18:00" }))
+        .concat([{ weekday: 6, opens: "10:00", closes: "16:00" }]),
+      isFlagship: false,
+      gallery: storeGallery("aarhus", ["The shop floor", "The boot wall"]),
+    },
+    {
+      slug: "malmo",
+      groupKey: "sweden",
+      title: "Pitchside Malmö",
+      description: tr("Our Swedish store by Möllevången: boots, club shirts and printing on Saturdays."),
+      street: "Bergsgatan 20",
+      city: "Malmö",
+      zip: "214 22",
+      country: "SE",
+      latitude: 55.5965,
+      longitude: 13.0036,
+      placeId: "pitchside-malmo",
+      openingHours: [1, 2, 3, 4, 5]
+        .map((weekday) => ({ weekday, opens: "11:00", closes: "18:00" }))
+        .concat([
+          { weekday: 6, opens: "10:00", closes: "16:00" },
+          { weekday: 7, opens: "12:00", closes: "16:00" },
+        ]),
+      isFlagship: false,
+      gallery: storeGallery("malmo", ["The shop floor", "The printing counter"]),
     },
   ]);
 

@@ -9,6 +9,7 @@ import { seedCommerce } from "./commerce-seed.ts";
 import { seedContent } from "./content-seed.ts";
 import { seedDemoMember } from "./member-seed.ts";
 import { createRandom } from "./random.ts";
+import { seedReviews } from "./review-seed.ts";
 
 export interface SeedOptions {
   products: number;
@@ -42,6 +43,11 @@ export async function seedIfEmpty(database: Database, options: SeedOptions): Pro
 
 /** Every table the demo seed writes, emptied by `seed --reset`. */
 const SEEDED_TABLES = [
+  "product_reviews",
+  "shipment_events",
+  "order_lines",
+  "order_shipments",
+  "orders",
   "favourites",
   "addresses",
   "auth_tokens",
@@ -94,6 +100,7 @@ export async function seedDemoShop(database: Database, options: SeedOptions): Pr
     await seedCmsPages(inTx, now);
     await seedCommerce(inTx, random, now);
     await seedDemoMember(inTx, random, catalog);
+    await seedReviews(inTx, now);
   });
   // Fresh statistics, or the planner estimates a bulk-loaded table as nearly empty and picks nested loops.
   await database.db.execute(sql`analyze`);

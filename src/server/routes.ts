@@ -13,6 +13,7 @@ import { contentRoutes } from "#modules/content/content.routes.ts";
 import { masterclassRoutes } from "#modules/content/masterclass.routes.ts";
 import { policiesRoutes } from "#modules/content/policies.routes.ts";
 import { reelsFeedRoutes } from "#modules/content/reels-feed.routes.ts";
+import { storesRoutes } from "#modules/content/stores.routes.ts";
 import { favouritesRoutes } from "#modules/favourites/favourites.routes.ts";
 import {
   adoptAnonymousFavourites,
@@ -31,6 +32,8 @@ import {
 } from "#modules/orders/orders.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
+import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
+import { anonymiseMemberReviews } from "#modules/reviews/reviews.service.ts";
 import { listingRoutes } from "#modules/search/listing.routes.ts";
 import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
 import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
@@ -59,6 +62,7 @@ const eraseMemberElsewhere: EraseMemberElsewhere = async (tx, member) => {
   await forgetStockAlertsOf(tx, member.email);
   await forgetApplicationOf(tx, member.id);
   await anonymiseMemberOrders(tx, member.id);
+  await anonymiseMemberReviews(tx, member.id);
 };
 
 /** The data export's sections held by the modules above accounts. */
@@ -102,4 +106,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(orderLookupRoutes);
   await app.register(policiesRoutes);
   await app.register(tastemakersRoutes);
+  await app.register(storesRoutes);
+  await app.register(reviewsRoutes);
 }

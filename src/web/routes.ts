@@ -23,6 +23,7 @@ export default [
   route("orders/lookup", "routes/orders/order-lookup-page.tsx"),
   route("orders/view", "routes/orders/order-view-page.tsx"),
   route("p/:slug", "routes/product/product-page.tsx"),
+  route("stores", "routes/stores/stores-page.tsx"),
   route("stock-alerts/confirm", "routes/stock-alerts/stock-alert-confirm-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),
   route("cart/shared", "routes/cart/shared-cart-page.tsx"),

@@ -17,6 +17,7 @@ const EXEMPT = new Set<string>([
   "POST /api/operator/orders/:order_number/shipments/:shipment/deliver/",
   "POST /api/operator/orders/:order_number/shipments/:shipment/cancel/",
   "POST /api/operator/returns/:return_number/received/",
+  "POST /api/operator/reviews/:id/hide/",
 ]);
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

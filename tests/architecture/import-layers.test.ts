@@ -98,6 +98,24 @@ const probes: Probe[] = [
     refusedBy: "lint/style/noRestrictedImports",
   },
   {
+    file: "src/modules/orders/layer-probe-reviews.ts",
+    source:
+      'import { ratingSummary } from "#modules/reviews/reviews.service.ts";\n\nexport const probe = ratingSummary;\n',
+    refusedBy: "lint/style/noRestrictedImports",
+  },
+  {
+    file: "src/modules/reviews/layer-probe-checkout.ts",
+    source:
+      'import { checkoutSessions } from "#modules/checkout/checkout.schema.ts";\n\nexport const probe = checkoutSessions;\n',
+    refusedBy: "lint/style/noRestrictedImports",
+  },
+  {
+    file: "src/modules/reviews/layer-probe-orders.ts",
+    source:
+      'import { orderLines } from "#modules/orders/orders.schema.ts";\n\nexport const probe = orderLines;\n',
+    refusedBy: null,
+  },
+  {
     file: "src/modules/cart/layer-probe-downward.ts",
     source:
       'import { HttpError } from "#kernel/errors.ts";\nimport { productImageUrl } from "#modules/catalog/catalog.service.ts";\n\nexport const probe = [HttpError, productImageUrl];\n',

@@ -123,6 +123,7 @@ for (const width of WIDTHS) {
     for (const slug of ["terms", "returns", "delivery", "payment-methods", "contact", "cookie-policy"])
       await visit(`/pages/${slug}/`, `trust page ${slug}`);
     await visit("/policies/privacy/", "privacy policy");
+    await visit("/stores/", "store locator");
     await visit("/orders/lookup/", "order lookup");
     await visit("/reels/", "reels feed");
     await visit("/no-such-page-here/", "not found", 404);

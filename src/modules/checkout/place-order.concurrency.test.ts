@@ -154,7 +154,11 @@ describe("placing orders concurrently", () => {
       t,
       sql`select (data->>'orderId')::int as order_id from pgboss.job where name = 'orders.confirmation'`,
     );
-    const orders = await rowsOf<{ id: number }>(t, sql`select id from orders order by id`);
+    // The demo member's delivered order comes with the seed, confirmed long ago (decision 0044).
+    const orders = await rowsOf<{ id: number }>(
+      t,
+      sql`select id from orders where email <> 'demo@pitchside.example' order by id`,
+    );
     expect(orders.length).toBeGreaterThan(5);
     expect(jobs.map((job) => job.order_id).sort((a, b) => a - b)).toEqual(orders.map((order) => order.id));
   });

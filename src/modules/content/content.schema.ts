@@ -109,7 +109,16 @@ export const stores = pgTable("stores", {
   placeId: text("place_id").notNull(),
   openingHours: jsonb("opening_hours").$type<OpeningHours[]>().notNull(),
   isFlagship: boolean("is_flagship").notNull().default(false),
+  /** The store's pictures for the locator's slider, alt text per locale (decision 0044). */
+  gallery: jsonb("gallery").$type<StoreImage[]>().notNull().default([]),
 });
+
+export interface StoreImage {
+  src: string;
+  width: number;
+  height: number;
+  alt: Translated;
+}
 
 export type CmsBlock =
   | { type: "image"; value: { src: string; alt: string; width: number; height: number } }

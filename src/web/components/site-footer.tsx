@@ -70,6 +70,11 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
               </Link>
             </li>
             <li>
+              <Link to="/stores/" className="inline-block py-1 underline-offset-2 hover:underline">
+                <FormattedMessage id="stores.title" />
+              </Link>
+            </li>
+            <li>
               <Link to="/policies/privacy/" className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="footer.privacy" />
               </Link>

@@ -71,6 +71,7 @@ import type {
   imageListOutput,
   reelListOutput,
 } from "#modules/content/content.contract.ts";
+import type { storeStockOutput, storesOutput } from "#modules/content/stores.contract.ts";
 import type {
   skillsOutput,
   skillsQuery,
@@ -105,6 +106,12 @@ import type {
   stockAlertInput,
   stockAlertOutput,
 } from "#modules/product/stock-alerts.contract.ts";
+import type {
+  reviewCreatedOutput,
+  reviewInput,
+  reviewsOutput,
+  reviewsQuery,
+} from "#modules/reviews/reviews.contract.ts";
 import type { popularProductsOutput, popularProductsQuery } from "#modules/search/listing.contract.ts";
 import type { suggestOutput, suggestQuery } from "#modules/search/suggest.contract.ts";
 import type {
@@ -247,6 +254,17 @@ export interface Endpoints {
     body: z.input<typeof stockAlertConfirmInput>;
     response: z.output<typeof stockAlertConfirmOutput>;
   };
+  // Reviews and the flagship store's stock (decision 0044)
+  "GET /api/products/:id/reviews/": {
+    query: z.input<typeof reviewsQuery>;
+    response: z.output<typeof reviewsOutput>;
+  };
+  "POST /api/products/:id/reviews/": {
+    body: z.input<typeof reviewInput>;
+    response: z.output<typeof reviewCreatedOutput>;
+  };
+  "GET /api/products/:id/store-stock/": { response: z.output<typeof storeStockOutput> };
+  "GET /api/stores/": { response: z.output<typeof storesOutput> };
   "GET /api/recommendations/popular-products/": {
     query: z.input<typeof popularProductsQuery>;
     response: z.output<typeof popularProductsOutput>;

@@ -1,6 +1,11 @@
 import type { ProductDetail } from "#modules/product/product.contract.ts";
+import type { RatingSummary } from "#modules/reviews/reviews.contract.ts";
 
-export function productJsonLd(product: ProductDetail, origin: string): Record<string, unknown> {
+export function productJsonLd(
+  product: ProductDetail,
+  origin: string,
+  rating?: RatingSummary,
+): Record<string, unknown> {
   return {
     "@context": "https://schema.org",
     "@type": "Product",
@@ -21,6 +26,18 @@ export function productJsonLd(product: ProductDetail, origin: string): Record<st
           : "https://schema.org/InStock",
       itemCondition: "https://schema.org/NewCondition",
     },
+    // The stars of the shown reviews, only when there are any (decision 0044).
+    ...(rating && rating.count > 0 && rating.average !== null
+      ? {
+          aggregateRating: {
+            "@type": "AggregateRating",
+            ratingValue: rating.average.toFixed(1),
+            reviewCount: rating.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 

@@ -21,10 +21,12 @@ import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
 import { CombineOffers } from "./combine-offers.tsx";
+import { InStoreSheet } from "./in-store-sheet.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
 import { ProductVideo, ReelsStrip, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
+import { ProductReviews, Stars } from "./product-reviews.tsx";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
@@ -66,7 +68,17 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, loggedIn, jsonLd, nonce, videoAllowed, statisticsConsent } = loaderData;
+  const {
+    product,
+    loggedIn,
+    jsonLd,
+    nonce,
+    videoAllowed,
+    statisticsConsent,
+    reviews,
+    reviewState,
+    flagship,
+  } = loaderData;
   const intl = useIntl();
   const location = useLocation();
   const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
@@ -189,6 +201,16 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-neutral-700">
               <FormattedMessage id="product.style" values={{ style: product.style }} />
             </p>
+            {reviews.summary.average !== null && (
+              <a
+                href="#reviews"
+                className="mt-1 inline-flex min-h-6 items-center gap-2 text-sm"
+                data-testid="rating-link"
+              >
+                <Stars value={reviews.summary.average} />
+                <FormattedMessage id="reviews.count.link" values={{ count: reviews.summary.count }} />
+              </a>
+            )}
           </div>
 
           {!product.sold_out && (
@@ -302,6 +324,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               <DeliveryInfo product={product} />
+              {flagship && <InStoreSheet productId={product.id} store={flagship} />}
               <CombineOffers sku={product.stock[0]?.sku_id} />
             </div>
           )}
@@ -350,6 +373,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </Accordion>
         </div>
       </div>
+
+      <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
 
       <div className="mt-12">
         <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />

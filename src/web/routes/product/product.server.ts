@@ -1,5 +1,10 @@
+import type { StoreView } from "#modules/content/stores.contract.ts";
+import { listStores } from "#modules/content/stores.service.ts";
+import { intlTag } from "#modules/markets/markets.service.ts";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
+import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
+import { listReviews, reviewStateOf } from "#modules/reviews/reviews.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { productJsonLd } from "./product-json-ld.ts";
@@ -9,6 +14,12 @@ export interface ProductPageData {
   loggedIn: boolean;
   /** schema.org Product with its Offer, for search engines. */
   jsonLd: Record<string, unknown>;
+  /** The first page of reviews, newest first, with the stars (decision 0044). */
+  reviews: ReviewsPage;
+  /** What the visitor may do about reviewing it. */
+  reviewState: ReviewState;
+  /** The flagship store, for the "in store" sheet; null when the shop has none or it is a package. */
+  flagship: StoreView | null;
 }
 
 /** The product page's data; its structured data links on the page's configured address. */
@@ -16,5 +27,19 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
   const product = await asPage(() =>
     loadProductDetail(shop.database.db, slug, shop.market.currency, shop.locale),
   );
-  return { product, loggedIn: shop.user !== null, jsonLd: productJsonLd(product, shop.publicUrl) };
+  const { db } = shop.database;
+  const reviews = await listReviews(db, product.id);
+  const reviewState = await reviewStateOf(db, shop.user?.id ?? null, product.id);
+  const flagship = product.is_package
+    ? null
+    : ((await listStores(db, shop.locale, intlTag(shop.locale, shop.market))).find((s) => s.is_flagship) ??
+      null);
+  return {
+    product,
+    loggedIn: shop.user !== null,
+    jsonLd: productJsonLd(product, shop.publicUrl, reviews.summary),
+    reviews,
+    reviewState,
+    flagship,
+  };
 }

@@ -1,0 +1,95 @@
+import { asc, desc, sql } from "drizzle-orm";
+import { type Db, rows } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import { translate } from "#kernel/translate.ts";
+import { type OpeningHours, stores } from "./content.schema.ts";
+import type { StoreStock, StoreView } from "./stores.contract.ts";
+
+const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
+
+/** Weekday 1 (Monday) … 7 (Sunday) by its full name in the shopper's language ("mandag", "Montag"). */
+export function weekdayName(weekday: number, localeTag: string): string {
+  // 1 January 2024 was a Monday.
+  return new Intl.DateTimeFormat(localeTag, { weekday: "long", timeZone: "UTC" }).format(
+    Date.UTC(2024, 0, weekday),
+  );
+}
+
+/** A week from Monday to Sunday, each day with its hours or closed. */
+export function openingWeek(hours: OpeningHours[], localeTag: string): StoreView["opening_hours"] {
+  return DAYS.map((day, i) => {
+    const weekday = i + 1;
+    const entry = hours.find((h) => h.weekday === weekday);
+    return {
+      weekday,
+      day,
+      display_name: weekdayName(weekday, localeTag),
+      display: entry ? `${entry.opens}–${entry.closes}` : null,
+      open: entry?.opens ?? null,
+      close: entry?.closes ?? null,
+    };
+  });
+}
+
+/** The map service's page of a place, by its id, with the coordinates for a place it does not know. */
+export function mapsUrl(placeId: string, lat: number, lng: number): string {
+  const query = new URLSearchParams({ api: "1", query: `${lat},${lng}`, query_place_id: placeId });
+  return `https://www.google.com/maps/search/?${query.toString()}`;
+}
+
+type StoreRow = typeof stores.$inferSelect;
+
+function storeView(row: StoreRow, locale: string, localeTag: string): StoreView {
+  return {
+    id: row.id,
+    slug: row.slug,
+    group_key: row.groupKey,
+    title: row.title,
+    store: row.title,
+    description: translate(row.description, locale),
+    images: row.gallery.map((image) => ({
+      src: image.src,
+      width: image.width,
+      height: image.height,
+      alt: translate(image.alt, locale),
+    })),
+    address: {
+      street: row.street,
+      city: row.city,
+      zip: row.zip,
+      country: row.country,
+      maps_location: { place_id: row.placeId, lat: row.latitude, lng: row.longitude },
+    },
+    maps_url: mapsUrl(row.placeId, row.latitude, row.longitude),
+    opening_hours: openingWeek(row.openingHours, localeTag),
+    is_flagship: row.isFlagship,
+  };
+}
+
+/** Every store, the flagship first, then by group and name, in the shopper's language. */
+export async function listStores(db: Db, locale: string, localeTag: string): Promise<StoreView[]> {
+  const found = await db
+    .select()
+    .from(stores)
+    .orderBy(desc(stores.isFlagship), asc(stores.groupKey), asc(stores.title));
+  return found.map((row) => storeView(row, locale, localeTag));
+}
+
+/** What the flagship store holds of each size of a product; 404 for a product the shop does not show. */
+export async function flagshipStock(db: Db, productId: number): Promise<StoreStock> {
+  const [product] = await rows<{ id: number }>(
+    db,
+    sql`select id from products where id = ${productId} and online`,
+  );
+  if (!product) throw new HttpError(404, "product_not_found", "reviews.error.product");
+  const [store] = await rows<{ id: number; slug: string; title: string }>(
+    db,
+    sql`select id, slug, title from stores where is_flagship order by id limit 1`,
+  );
+  const sizes = await rows<{ size_id: number; name: string; name_short: string; quantity: number }>(
+    db,
+    sql`select id as size_id, name, name_short, store_stock as quantity from product_sizes
+         where product_id = ${productId} order by sort, id`,
+  );
+  return { product_id: productId, store: store ?? null, sizes: store ? sizes : [] };
+}

@@ -1,0 +1,211 @@
+import { sql } from "drizzle-orm";
+import sanitizeHtml from "sanitize-html";
+import { type Db, rows, type Tx } from "#db/client.ts";
+import { HttpError } from "#kernel/errors.ts";
+import {
+  type RatingSummary,
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+  REVIEWS_PAGE_SIZE,
+  type ReviewInput,
+  type ReviewItem,
+  type ReviewSort,
+  type ReviewState,
+  type ReviewsPage,
+} from "./reviews.contract.ts";
+
+interface ReviewRow {
+  id: number;
+  rating: number;
+  body: string;
+  author_name: string;
+  locale: string;
+  verified: boolean;
+  created_at: Date | string;
+}
+
+const itemOf = (row: ReviewRow): ReviewItem => ({
+  id: row.id,
+  rating: row.rating,
+  text: row.body,
+  author: row.author_name,
+  locale: row.locale,
+  verified: row.verified,
+  created_at: new Date(row.created_at).toISOString(),
+});
+
+/** "Mette Jensen" → "Mette J.": the author as the list shows them; no name, no author (the page says "a member"). */
+export function authorOf(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const [first, ...others] = parts;
+  if (!first) return "";
+  const last = others.at(-1);
+  return last ? `${first} ${Array.from(last)[0]?.toLocaleUpperCase()}.` : first;
+}
+
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#39;": "'",
+};
+
+/**
+ * A review as plain text: markup taken out (a script's content with it), the entities sanitize-html
+ * writes turned back into their characters (the page escapes text as it renders it), control
+ * characters other than line breaks dropped, and at most one empty line in a row.
+ */
+export function plainReviewText(text: string): string {
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).replace(
+    /&(?:amp|lt|gt|quot|#39);/g,
+    (entity) => ENTITIES[entity] ?? entity,
+  );
+  return (
+    stripped
+      .normalize("NFC")
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out
+      .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g, "")
+      .replace(/\n{3,}/g, "\n\n")
+      .trim()
+  );
+}
+
+async function productExists(db: Db | Tx, productId: number): Promise<boolean> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`select id from products where id = ${productId} and online and not is_giftcard`,
+  );
+  return row !== undefined;
+}
+
+/** A product's shown reviews in stars: average to one decimal, count, and per star from 1 to 5. */
+export async function ratingSummary(db: Db | Tx, productId: number): Promise<RatingSummary> {
+  const found = await rows<{ rating: number; n: number }>(
+    db,
+    sql`select rating, count(*)::int as n from product_reviews
+         where product_id = ${productId} and hidden_at is null group by rating`,
+  );
+  const distribution = [1, 2, 3, 4, 5].map((stars) => found.find((row) => row.rating === stars)?.n ?? 0);
+  const count = distribution.reduce((sum, n) => sum + n, 0);
+  const total = distribution.reduce((sum, n, i) => sum + n * (i + 1), 0);
+  return { average: count === 0 ? null : Math.round((total / count) * 10) / 10, count, distribution };
+}
+
+const ORDER: Record<ReviewSort, ReturnType<typeof sql>> = {
+  newest: sql`created_at desc, id desc`,
+  highest: sql`rating desc, created_at desc, id desc`,
+  lowest: sql`rating asc, created_at desc, id desc`,
+};
+
+/** One page of a product's shown reviews in the order asked; an unknown or offline product is a 404. */
+export async function listReviews(
+  db: Db,
+  productId: number,
+  sort: ReviewSort = "newest",
+  page = 1,
+): Promise<ReviewsPage> {
+  if (!(await productExists(db, productId)))
+    throw new HttpError(404, "product_not_found", "reviews.error.product");
+  const summary = await ratingSummary(db, productId);
+  const found = await rows<ReviewRow>(
+    db,
+    sql`select id, rating, body, author_name, locale, verified, created_at from product_reviews
+         where product_id = ${productId} and hidden_at is null
+         order by ${ORDER[sort]} limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
+  );
+  return {
+    product_id: productId,
+    summary,
+    sort,
+    items: found.map(itemOf),
+    meta: {
+      page,
+      pages: Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE)),
+      total: summary.count,
+    },
+  };
+}
+
+/** Whether the member received the product: a line of it in a delivered package of one of their orders. */
+export async function receivedProduct(db: Db | Tx, userId: number, productId: number): Promise<boolean> {
+  const [row] = await rows<{ one: number }>(
+    db,
+    sql`select 1 as one from order_lines l
+          join order_shipments s on s.id = l.shipment_id
+          join orders o on o.id = l.order_id
+         where o.user_id = ${userId} and s.status = 'delivered' and l.product_id = ${productId}
+         limit 1`,
+  );
+  return row !== undefined;
+}
+
+async function reviewedBy(db: Db | Tx, userId: number, productId: number): Promise<boolean> {
+  const [row] = await rows<{ id: number }>(
+    db,
+    sql`select id from product_reviews where product_id = ${productId} and user_id = ${userId}`,
+  );
+  return row !== undefined;
+}
+
+/** What the product page offers this visitor about reviewing the product. */
+export async function reviewStateOf(db: Db, userId: number | null, productId: number): Promise<ReviewState> {
+  if (userId === null) return "log_in";
+  if (await reviewedBy(db, userId, productId)) return "reviewed";
+  return (await receivedProduct(db, userId, productId)) ? "can_review" : "not_received";
+}
+
+/**
+ * A member's review: only of a product they received (403 `not_received`), once per product (409
+ * `already_reviewed`, also when two arrive at once), as plain text within the bounds after its
+ * markup is taken out (400 on `text`).
+ */
+export async function writeReview(
+  db: Db,
+  member: { id: number; name: string },
+  productId: number,
+  input: ReviewInput,
+  locale: string,
+): Promise<{ review: ReviewItem; summary: RatingSummary }> {
+  if (!(await productExists(db, productId)))
+    throw new HttpError(404, "product_not_found", "reviews.error.product");
+  const text = plainReviewText(input.text);
+  if (text.length < REVIEW_TEXT_MIN || text.length > REVIEW_TEXT_MAX)
+    throw new HttpError(400, "validation_error", "reviews.error.textShort", {
+      text: [text.length < REVIEW_TEXT_MIN ? "reviews.error.textShort" : "reviews.error.textLong"],
+    });
+  if (await reviewedBy(db, member.id, productId))
+    throw new HttpError(409, "already_reviewed", "reviews.error.already");
+  if (!(await receivedProduct(db, member.id, productId)))
+    throw new HttpError(403, "not_received", "reviews.error.notReceived");
+  const [row] = await rows<ReviewRow>(
+    db,
+    sql`insert into product_reviews (product_id, user_id, author_name, locale, rating, body, verified)
+        values (${productId}, ${member.id}, ${authorOf(member.name)}, ${locale}, ${input.rating}, ${text}, true)
+        on conflict (product_id, user_id) do nothing
+        returning id, rating, body, author_name, locale, verified, created_at`,
+  );
+  if (!row) throw new HttpError(409, "already_reviewed", "reviews.error.already");
+  return { review: itemOf(row), summary: await ratingSummary(db, productId) };
+}
+
+/** The operator hides a review (it stays stored); hiding a hidden one again changes nothing. */
+export async function hideReview(
+  db: Db,
+  reviewId: number,
+): Promise<{ id: number; product_id: number; hidden_at: string }> {
+  const [row] = await rows<{ id: number; product_id: number; hidden_at: Date | string }>(
+    db,
+    sql`update product_reviews set hidden_at = coalesce(hidden_at, now()) where id = ${reviewId}
+        returning id, product_id, hidden_at`,
+  );
+  if (!row) throw new HttpError(404, "review_not_found", "No review has that id.");
+  return { id: row.id, product_id: row.product_id, hidden_at: new Date(row.hidden_at).toISOString() };
+}
+
+/** At account deletion the member's reviews stay for other shoppers, without their name. */
+export async function anonymiseMemberReviews(tx: Db | Tx, userId: number): Promise<void> {
+  await tx.execute(
+    sql`update product_reviews set author_name = '', user_id = null where user_id = ${userId}`,
+  );
+}
