@@ -128,7 +128,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       )}
-      <ListingView listing={listing} currency={currency} sort={sort} inserts={inserts}>
+      <ListingView
+        listing={listing}
+        currency={currency}
+        sort={sort}
+        inserts={inserts}
+        trackingList={{ id: `category:${breadcrumb.at(-1)?.url ?? title}`, name: title }}
+      >
         {sponsored && sponsored.products.length > 0 && (
           <div
             ref={sponsoredRef}
