@@ -31,6 +31,8 @@ const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts
     // Journeys pose as different shoppers through X-Forwarded-For, as behind a load balancer.
     TRUST_PROXY: "true",
     LOG_LEVEL: "warn",
+    // Embeds wait for marketing consent, as in production (decision 0045).
+    CONSENT_REQUIRED: "true",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ConsentChoice } from "#kernel/consent.ts";
@@ -128,6 +128,9 @@ export function CookieSettingsDialog() {
   useEffect(() => {
     if (consent.settingsOpen) setChoice({ statistics: consent.statistics, marketing: consent.marketing });
   }, [consent.settingsOpen, consent.statistics, consent.marketing]);
+  // The dialog has no trigger of its own (the banner's button, the footer's): focus goes back to
+  // whichever opened it, when it is still on the page.
+  const opener = useRef<HTMLElement | null>(null);
   const saveAndClose = (answer: ConsentChoice) => {
     consent.save(answer);
     consent.setSettingsOpen(false);
@@ -142,6 +145,15 @@ export function CookieSettingsDialog() {
       descriptionClassName="mb-3 text-sm text-neutral-800"
       className="max-h-[90vh] w-[min(34rem,calc(100vw-2rem))] overflow-y-auto p-5"
       testId="cookie-settings"
+      onOpenAutoFocus={() => {
+        opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      }}
+      onCloseAutoFocus={(event) => {
+        if (opener.current?.isConnected) {
+          event.preventDefault();
+          opener.current.focus();
+        }
+      }}
     >
       <ul className="mb-3">
         <Purpose purpose="necessary" checked disabled />
