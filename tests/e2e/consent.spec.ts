@@ -215,6 +215,32 @@ test("with statistics consent the data layer follows a whole purchase, in GA4's 
   expect(view.ecommerce.items).toHaveLength(1);
 });
 
+test("with statistics consent a category reports the cards it shows and the one chosen", async ({
+  page,
+  baseURL,
+}) => {
+  await page
+    .context()
+    .addCookies([{ name: "cookie_consent", value: "v2.2026-11-24.statistics", url: baseURL as string }]);
+  await recordDataLayer(page);
+  await gotoLive(page, "/football-boots/");
+  await expect.poll(async () => (await eventNames(page)).includes("view_item_list")).toBe(true);
+  const list = (await recorded(page)).find((entry) => entry.event === "view_item_list") as {
+    ecommerce: { item_list_id: string; items: { item_id: string; index: number }[] };
+  };
+  expect(list.ecommerce.item_list_id).toContain("football-boots");
+  expect(list.ecommerce.items.length).toBeGreaterThan(1);
+  expect(list.ecommerce.items.slice(0, 2).map((item) => item.index)).toEqual([0, 1]);
+  await page.getByTestId("product-grid").locator("li:not([data-insert]) article h3 a").first().click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const chosen = (await recorded(page)).find((entry) => entry.event === "select_item") as {
+    ecommerce: { items: { item_id: string; index: number }[] };
+  };
+  expect(chosen.ecommerce.items).toEqual([
+    expect.objectContaining({ item_id: list.ecommerce.items[0]?.item_id, index: 0 }),
+  ]);
+});
+
 test("without consent the data layer stays empty from the product to the checkout", async ({
   page,
   request,
