@@ -59,6 +59,14 @@ const STORY_TOPICS = [
   "The making of the 26/27 shirts",
   "Futsal on the streets of Lisbon",
 ];
+/** The players who appear in the reels (fictional, like the brands). */
+const REEL_PLAYERS = [
+  { name: "Mads Kjærgaard", image: "/media/content/player-mads-kjaergaard.svg" },
+  { name: "Lina Berg", image: "/media/content/player-lina-berg.svg" },
+  { name: "Jonas Weber", image: "/media/content/player-jonas-weber.svg" },
+  { name: "Sofia Marín", image: "/media/content/player-sofia-marin.svg" },
+  { name: "Tomasz Nowak", image: "/media/content/player-tomasz-nowak.svg" },
+];
 const ARTICLE_TOPICS = [
   "Ten drills for quicker feet",
   "What the numbers on a shirt mean",
@@ -150,6 +158,15 @@ export async function seedContent(database: Database, random: Random, now: Date,
     });
   });
 
+  items.push({
+    kind: "member_banner",
+    slug: "member-masterclass",
+    title: tr("New in your masterclass"),
+    lead: tr("Fresh finishing drills from the pros, ready in your member area."),
+    data: { url: "/masterclass/", image: image("member-masterclass", 1200, 400) },
+    publishedAt: published(0),
+  });
+
   for (const category of topLevel) {
     // Boots get a long guide list (more than one page of 12), so "load more" has something to load.
     const guideCount = category.slug === "football-boots" ? 14 : 3;
@@ -187,6 +204,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
           image: image(`reel-${category.slug}-${i}`, 720, 1280),
           button_label: tr("Shop the reel"),
           button_url: `/${category.slug}/`,
+          player: REEL_PLAYERS[items.filter((item) => item.kind === "reel").length % REEL_PLAYERS.length],
         },
         sort: i,
         publishedAt: published(i * 3),
@@ -424,6 +442,14 @@ export async function seedContent(database: Database, random: Random, now: Date,
     {
       type: "product_slider",
       value: { title: tr("Staff picks")[language] as string, product_ids_list: products },
+    },
+    // The about page shows every kind of block, the questions as an accordion too.
+    {
+      type: "faq",
+      value: questions.slice(0, 2).map(([question, answer]) => ({
+        question: tr(question)[language] as string,
+        answer: tr(answer)[language] as string,
+      })),
     },
   ];
   const questions = [

@@ -68,6 +68,13 @@ describe("the demo-shop seed", () => {
     expect(count?.n).toBe(80);
   });
 
+  it("builds the search's copy of a catalogue that has none (a database from before it)", async () => {
+    await t.database.db.execute(sql`delete from search_entries`);
+    expect(await seedIfEmpty(t.database, { products: 10, seed: 1, dataDir: "" })).toBeNull();
+    const [entries] = await rows<{ n: number }>(t, sql`select count(*)::int as n from search_entries`);
+    expect(entries?.n).toBe(80);
+  });
+
   it("prices every product in every currency, with discounts of 20 % and more", async () => {
     const [missing] = await rows<{ n: number }>(
       t,

@@ -1,7 +1,10 @@
 import { count, sql } from "drizzle-orm";
 import type { Database, Db } from "#db/client.ts";
 import { products } from "#modules/catalog/catalog.schema.ts";
+import { searchEntries } from "#modules/search/search.schema.ts";
+import { reindexSearch } from "#modules/search/search-documents.ts";
 import { seedCatalog } from "./catalog-seed.ts";
+import { seedCmsPages } from "./cms-page-seed.ts";
 import { seedCommerce } from "./commerce-seed.ts";
 import { seedContent } from "./content-seed.ts";
 import { seedDemoMember } from "./member-seed.ts";
@@ -21,11 +24,18 @@ export interface SeedResult {
 /** Held while seeding, so processes starting together on one PostgreSQL seed once. */
 const SEED_LOCK = 727_274_001;
 
-/** Seeds the demo shop when the database has no catalogue yet; returns null when it had one. */
+/**
+ * Seeds the demo shop when the database has no catalogue yet; returns null when it had one. A
+ * catalogue without the search's copy (a database from before migration 0016) gets it built once.
+ */
 export async function seedIfEmpty(database: Database, options: SeedOptions): Promise<SeedResult | null> {
   return database.withAdvisoryLock(SEED_LOCK, async (db) => {
     const [row] = await db.select({ n: count() }).from(products);
-    if ((row?.n ?? 0) > 0) return null;
+    if ((row?.n ?? 0) > 0) {
+      const [entries] = await db.select({ n: count() }).from(searchEntries);
+      if ((entries?.n ?? 0) === 0) await reindexSearch(db);
+      return null;
+    }
     return seedDemoShop({ ...database, db }, options);
   });
 }
@@ -81,6 +91,7 @@ export async function seedDemoShop(database: Database, options: SeedOptions): Pr
     const inTx = { ...database, db: tx as unknown as Db };
     const catalog = await seedCatalog(inTx, random, options.products, now);
     await seedContent(inTx, random, now, catalog);
+    await seedCmsPages(inTx, now);
     await seedCommerce(inTx, random, now);
     await seedDemoMember(inTx, random, catalog);
   });

@@ -8,8 +8,11 @@ import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { adoptAnonymousCart, discardMemberBag } from "#modules/cart/cart-adoption.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { checkoutRoutes } from "#modules/checkout/checkout.routes.ts";
+import { cmsPagesRoutes } from "#modules/content/cms-pages.routes.ts";
 import { contentRoutes } from "#modules/content/content.routes.ts";
+import { masterclassRoutes } from "#modules/content/masterclass.routes.ts";
 import { policiesRoutes } from "#modules/content/policies.routes.ts";
+import { reelsFeedRoutes } from "#modules/content/reels-feed.routes.ts";
 import { favouritesRoutes } from "#modules/favourites/favourites.routes.ts";
 import {
   adoptAnonymousFavourites,
@@ -84,6 +87,9 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(listingRoutes);
   await app.register(synonymRoutes);
   await app.register(contentRoutes);
+  await app.register(masterclassRoutes);
+  await app.register(reelsFeedRoutes);
+  await app.register(cmsPagesRoutes);
   await app.register(cartRoutes);
   await app.register(productRoutes);
   await app.register(favouritesRoutes);

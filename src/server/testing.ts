@@ -120,19 +120,27 @@ export function cookiesFrom(response: {
 }
 
 /** Counts the statements a test's code sends: every db.execute and every query builder started on db. */
-export function countingQueries(db: Db) {
+export function countingQueries(db: Db, options: { inTransactions?: boolean } = {}) {
   const counter = { queries: 0 };
-  const proxy = new Proxy(db, {
-    get(target, property, receiver) {
-      const value = Reflect.get(target, property, receiver);
-      if (!["execute", "select", "insert", "update", "delete"].includes(String(property))) return value;
-      return (...args: unknown[]) => {
-        counter.queries++;
-        return (value as (...a: unknown[]) => unknown).apply(target, args);
-      };
-    },
-  });
-  return { proxy, counter };
+  // With inTransactions, statements inside a transaction count too (its own begin and commit do not).
+  const counting = <T extends object>(inner: T): T =>
+    new Proxy(inner, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property === "transaction" && options.inTransactions)
+          return (fn: (tx: unknown) => unknown, ...rest: unknown[]) =>
+            (value as (...a: unknown[]) => unknown).apply(target, [
+              (tx: object) => fn(counting(tx)),
+              ...rest,
+            ]);
+        if (!["execute", "select", "insert", "update", "delete"].includes(String(property))) return value;
+        return (...args: unknown[]) => {
+          counter.queries++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+  return { proxy: counting(db), counter };
 }
 
 /**

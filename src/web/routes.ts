@@ -4,6 +4,7 @@ export default [
   index("routes/home/home-page.tsx"),
   route("faq", "routes/faq/faq-page.tsx"),
   route("policies/privacy", "routes/policies/privacy-page.tsx"),
+  route("pages/:slug", "routes/pages/cms-page.tsx"),
   route("search", "routes/listing/search-page.tsx"),
   route("account/login", "routes/account/login-page.tsx"),
   route("account/signup", "routes/account/signup-page.tsx"),
@@ -32,6 +33,9 @@ export default [
     route("payment", "routes/checkout/payment-page.tsx"),
     route("receipt", "routes/checkout/receipt-page.tsx"),
   ]),
+  route("masterclass", "routes/masterclass/masterclass-page.tsx"),
+  route("reels", "routes/reels/reels-page.tsx", { id: "reels" }),
+  route("reels/:slug", "routes/reels/reels-page.tsx", { id: "reel" }),
   // Every other single-segment address is a category (404 when there is none by that slug).
   route(":slug", "routes/listing/category-page.tsx"),
   route("*", "routes/not-found/not-found-page.tsx"),

@@ -165,6 +165,12 @@ test("a member without orders is invited to shop; a guest is sent to log in and 
   );
   await expect(page.getByTestId("latest-order")).toHaveCount(0);
   await expect(page.getByRole("link", { name: "Alle ordrer" })).toHaveCount(0);
+  // The home page's login-aware banner: the members' text instead of the log-in prompt.
+  await page.goto("/");
+  const banner = page.getByTestId("login-banner");
+  await expect(banner.getByRole("heading", { name: "Nyt i din masterclass" })).toBeVisible();
+  await expect(banner.getByRole("link")).toHaveAttribute("href", "/masterclass/");
+  await expect(banner.getByRole("link", { name: "Log ind" })).toHaveCount(0);
 });
 
 for (const width of WIDTHS) {

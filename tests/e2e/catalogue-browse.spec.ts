@@ -103,6 +103,11 @@ test("the sponsored block links with its title and reports one impression; a sea
   const sponsored = page.getByTestId("sponsored");
   await sponsored.scrollIntoViewIfNeeded();
   await expect(sponsored.locator("article h3 a").first()).toHaveAttribute("href", /\?sponsored_component=/);
+  // The block as its brand set it up: the label, its icon, its title in its colour, a promo picture among the cards.
+  await expect(sponsored.getByTestId("sponsored-label")).toHaveText("Sponsoreret");
+  await expect(sponsored.locator('img[src^="/media/brands/"]')).toBeVisible();
+  await expect(sponsored.getByRole("heading", { level: 2 })).toHaveCSS("color", "rgb(255, 255, 255)");
+  await expect(sponsored.getByTestId("sponsored-tile")).toHaveCount(1);
   await expect
     .poll(() =>
       page.evaluate(() => (window.dataLayer ?? []).filter((e) => e.event === "sponsored_impression").length),
@@ -244,4 +249,19 @@ test("a card's heart sends a visitor to log in and back to the listing", async (
     "href",
     `/account/login/?next=${encodeURIComponent("/football-boots/")}`,
   );
+});
+
+test("a shop-the-look in the listing shows its markers, each naming its product and price and leading to it", async ({
+  page,
+}) => {
+  await page.goto("/football-boots/");
+  const look = page.getByTestId("look-insert").first();
+  await look.scrollIntoViewIfNeeded();
+  const markers = look.getByTestId("look-hotspot");
+  expect(await markers.count()).toBeGreaterThan(0);
+  await expect(markers.first()).toHaveAttribute("aria-label", /kr\./);
+  const href = await markers.first().getAttribute("href");
+  expect(href).toMatch(/^\/p\//);
+  await markers.first().click();
+  await expect(page).toHaveURL(new RegExp(`${href}$`));
 });

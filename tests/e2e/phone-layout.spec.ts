@@ -118,7 +118,13 @@ for (const width of WIDTHS) {
     await visit(catalogue.soldOut.relative_url, "sold-out product");
     await visit("/account/login/", "log-in");
     await visit("/faq/", "FAQ");
+    // CMS pages: every kind of block (placeholders for the embeds), then each trust page.
+    await visit("/pages/about/", "CMS page with every block");
+    for (const slug of ["terms", "returns", "delivery", "payment-methods", "contact", "cookie-policy"])
+      await visit(`/pages/${slug}/`, `trust page ${slug}`);
+    await visit("/policies/privacy/", "privacy policy");
     await visit("/orders/lookup/", "order lookup");
+    await visit("/reels/", "reels feed");
     await visit("/no-such-page-here/", "not found", 404);
 
     // A guest's bag and checkout, reached through the calls the pages make.
@@ -153,6 +159,7 @@ for (const width of WIDTHS) {
     await visit("/account/addresses/", "address book");
     await visit("/account/orders/", "orders");
     await visit("/account/tastemaker/", "tastemaker application");
+    await visit("/masterclass/", "masterclass");
 
     await context.close();
     expect(problems).toEqual([]);

@@ -14,6 +14,14 @@ test("the home page shows products from the database, the category navigation, a
   await expect(firstCard.locator("h3 a")).toHaveAttribute("href", /^\/p\//);
   await expect(firstCard).toContainText("kr.");
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/$/);
+  // A guest is asked to log in or join by the login-aware banner.
+  const banner = page.getByTestId("login-banner");
+  await expect(banner.getByRole("heading", { name: "Medlemmer får mere" })).toBeVisible();
+  await expect(banner.getByRole("link", { name: "Log ind" })).toHaveAttribute(
+    "href",
+    "/account/login/?next=/",
+  );
+  await expect(banner.getByRole("link", { name: "Bliv medlem" })).toHaveAttribute("href", "/account/signup/");
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -100,4 +108,27 @@ test("on a phone the header's search icon opens a full-width search bar, Escape 
   await field.press("Enter");
   await expect(page).toHaveURL(/\/search\/\?q=gloves/);
   await expect(field).toBeHidden();
+});
+
+test("the brands' logo marquee moves, stops with its pause button, and stands still for reduced motion", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const marquee = page.getByTestId("logo-marquee");
+  const track = marquee.getByRole("list", { name: "Vores mærker" });
+  await marquee.scrollIntoViewIfNeeded();
+  await expect(track).toHaveCSS("animation-name", "marquee");
+  await marquee.getByRole("button", { name: "Sæt de kørende logoer på pause" }).click();
+  await expect(track).toHaveCSS("animation-play-state", "paused");
+  await expect(marquee.getByRole("button", { name: "Start de kørende logoer" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  // The loop's second copy of the logos is not read out twice.
+  const logos = await track.getByRole("listitem").count();
+  expect(await track.locator("li[aria-hidden=true]").count()).toBe(logos);
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect(track).toHaveCSS("animation-name", "none");
+  await expect(marquee.getByRole("button")).toBeHidden();
 });

@@ -24,7 +24,9 @@ export type ContentKind =
   | "image_item"
   | "video_card"
   | "shop_the_look"
-  | "sponsored";
+  | "sponsored"
+  /** The login-aware banner's text and picture for members (guests see a log-in prompt). */
+  | "member_banner";
 
 /**
  * Editorial content shown in listings and on the home page. The fields every kind has are columns;
@@ -130,6 +132,16 @@ export const cmsPages = pgTable("cms_pages", {
   /** Blocks per locale; paragraph HTML is sanitised before it is stored. */
   blocks: jsonb("blocks").$type<Record<string, CmsBlock[]>>().notNull(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The Wagtail-style page type the API names in meta.type (content.ContentPage, content.TrustPage). */
+  pageType: text("page_type").notNull().default("content.ContentPage"),
+  /** The title search engines show and the meta description, per locale (empty: the page title). */
+  seoTitle: jsonb("seo_title").$type<Translated>().notNull().default(sql`'{}'::jsonb`),
+  searchDescription: jsonb("search_description").$type<Translated>().notNull().default(sql`'{}'::jsonb`),
+  /** Null while the page is a draft: only an operator's preview shows it (decision 0046). */
+  publishedAt: timestamp("published_at", { withTimezone: true }).defaultNow(),
+  firstPublishedAt: timestamp("first_published_at", { withTimezone: true }).defaultNow(),
+  /** The market codes the page exists in (the Impressum: de, at); null in every market. */
+  markets: jsonb("markets").$type<string[]>(),
 });
 
 /** Terms of sale per supplier (the marketplace suppliers have their own), sanitised HTML per locale. */

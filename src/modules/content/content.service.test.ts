@@ -14,6 +14,7 @@ beforeAll(async () => {
       blocks: { en: [paragraph("en")], de: [paragraph("de")], "de-AT": [paragraph("de-AT")] },
     },
     { slug: "danish-only", title: { da: "Kun dansk" }, blocks: { da: [paragraph("da")] } },
+    { slug: "draft", title: { en: "Draft" }, blocks: { en: [paragraph("draft")] }, publishedAt: null },
   ]);
   const published = new Date("2026-01-01T00:00:00Z");
   await t.database.db.insert(contentItems).values([
@@ -33,6 +34,10 @@ beforeAll(async () => {
 afterAll(async () => t?.drop());
 
 describe("page blocks", () => {
+  it("leaves out a draft page", async () => {
+    expect(await pageBlocks(t.database.db, "draft", "en")).toBeNull();
+  });
+
   it("takes the locale's blocks, else its base language's, else English's", async () => {
     const text = async (locale: "de-AT" | "de" | "da" | "fr") =>
       (await pageBlocks(t.database.db, "notices", locale))?.blocks.map((block) => block.value);

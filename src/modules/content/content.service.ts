@@ -169,6 +169,8 @@ export interface ListingInsert {
   url: string | null;
   /** Video cards: the video host and id. */
   video: { provider: string; id: string } | null;
+  /** Shop-the-looks: the picture and its markers, each with the product it leads to (priced in the market's currency). */
+  look: Omit<ShopTheLook, "title"> | null;
 }
 
 /** Everything a category's product grid interleaves, in one query; secondary for the page. */
@@ -176,9 +178,9 @@ export function categoryInserts(
   db: Db,
   categoryId: number,
   locale: UiLocale,
-  options: { videos: boolean } = { videos: true },
+  options: { videos: boolean; currency: string },
 ) {
-  return cachedByCatalogue(db, `inserts:${categoryId}:${locale}:${options.videos}`, () =>
+  return cachedByCatalogue(db, `inserts:${categoryId}:${locale}:${options.currency}:${options.videos}`, () =>
     readCategoryInserts(db, categoryId, locale, options),
   );
 }
@@ -187,13 +189,30 @@ async function readCategoryInserts(
   db: Db,
   categoryId: number,
   locale: UiLocale,
-  options: { videos: boolean },
+  options: { videos: boolean; currency: string },
 ) {
   const rows = await db
     .select()
     .from(contentItems)
     .where(eq(contentItems.categoryId, categoryId))
     .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt));
+  // The products the looks' markers lead to, in one read.
+  const lookProductIds = rows.filter((row) => row.kind === "shop_the_look").flatMap((row) => row.productIds);
+  const lookCards = lookProductIds.length
+    ? await getProductCards(db, {
+        currency: options.currency,
+        productIds: lookProductIds,
+        limit: lookProductIds.length,
+      })
+    : [];
+  const cardsById = new Map(lookCards.map((card) => [card.product_id, card]));
+  const lookOf = (row: (typeof rows)[number]): ListingInsert["look"] => {
+    if (row.kind !== "shop_the_look") return null;
+    const item = toItem(row, locale, cardsById) as {
+      content: { image: ShopTheLook["image"]; hotspots: ShopTheLook["hotspots"] };
+    };
+    return { image: item.content.image, hotspots: item.content.hotspots };
+  };
   const toInsert = (row: (typeof rows)[number]): ListingInsert => {
     const data = row.data as {
       image?: { src?: string };
@@ -211,6 +230,7 @@ async function readCategoryInserts(
         row.kind === "video_card" && data.video?.id
           ? { provider: data.video.provider ?? "youtube", id: data.video.id }
           : null,
+      look: lookOf(row),
     };
   };
   const of = (kind: ContentKind) => rows.filter((row) => row.kind === kind).map(toInsert);
@@ -286,7 +306,7 @@ export interface Teaser {
  */
 export async function listTeasers(
   db: Db,
-  kind: "hero" | "link_card",
+  kind: "hero" | "link_card" | "member_banner",
   locale: UiLocale,
   limit: number,
 ): Promise<Teaser[]> {
@@ -321,7 +341,8 @@ export async function pageBlocks(
   const [page] = await db
     .select({ title: cmsPages.title, blocks: cmsPages.blocks })
     .from(cmsPages)
-    .where(eq(cmsPages.slug, slug));
+    // A draft (no publication time, or one still to come) is not shown outside preview.
+    .where(and(eq(cmsPages.slug, slug), sql`${cmsPages.publishedAt} <= now()`));
   if (!page) return null;
   const blocks = page.blocks[locale] ?? page.blocks[locale.split("-")[0] ?? ""] ?? page.blocks.en ?? [];
   return { title: translate(page.title, locale), blocks };

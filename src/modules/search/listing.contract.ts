@@ -54,6 +54,33 @@ export const filterSchema = z.object({
   ),
 });
 
+const contentImage = z.object({
+  src: z.string(),
+  alt: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+
+/**
+ * The spec's sponsored component: a brand's block at the top of a category's first page — its
+ * colours, icon and background picture, a "sponsored" label, product cards and promo pictures placed
+ * at 1-based positions among them.
+ */
+export const sponsoredComponentSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  title_color: z.string(),
+  icon_image: z.string().nullable(),
+  background_color: z.string(),
+  background_image: z.string().nullable(),
+  show_sponsored_label: z.boolean(),
+  products: z.array(productCardSchema),
+  images: z.array(
+    z.object({ position: z.number().int().min(1), url: z.string().nullable(), image: contentImage }),
+  ),
+});
+export type SponsoredComponent = z.infer<typeof sponsoredComponentSchema>;
+
 export const categoryOutput = z.object({
   products: z.array(productCardSchema),
   meta: z.object({
@@ -67,7 +94,7 @@ export const categoryOutput = z.object({
     page: z.number().int(),
     pages: z.object({ total: z.number().int() }),
     filters: z.array(filterSchema),
-    content: z.object({ sponsored: z.unknown().nullable() }),
+    content: z.object({ sponsored: sponsoredComponentSchema.nullable() }),
   }),
 });
 

@@ -49,7 +49,8 @@ const descriptionDocument = () =>
   );
 
 /**
- * Rebuilds the search columns of every product (or of the given ones) in one statement: the name
+ * Rebuilds the search entries of every product (or of the given ones): the listing columns a search
+ * filters, counts and orders by, a compact title document (name and brand) and the full document: name
  * and brand, and the words of the item type in every language, weigh most; then the style, the
  * category names in every language and the colour and age words; then descriptions and
  * specification values. Each language's text is stemmed by its own configuration, with an unstemmed
@@ -57,12 +58,12 @@ const descriptionDocument = () =>
  * (search_words) gets the written words of the products.
  */
 export async function refreshSearchDocuments(db: Db, productIds?: number[]) {
-  const only = productIds?.length
-    ? sql`and p.id in (${sql.join(
-        productIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : sql``;
+  const ids = (list: number[]) =>
+    sql.join(
+      list.map((id) => sql`${id}`),
+      sql`, `,
+    );
+  const only = productIds?.length ? sql`and p.id in (${ids(productIds)})` : sql``;
   const vocabulary = sql`
     vocab(kind, code, config, words) as (values ${vocabularyRows()}),
     vocab_docs as (
@@ -88,11 +89,14 @@ export async function refreshSearchDocuments(db: Db, productIds?: number[]) {
     kind
       ? sql`coalesce((select lexemes from ${sql.raw(table)} v where v.kind = ${kind} and v.code = ${key}), '{}')`
       : sql`coalesce((select lexemes from ${sql.raw(table)} v where v.id = ${key}), '{}')`;
-  await db.execute(sql`
+  const entries = sql`
     with ${vocabulary}
-    update products p set
-      search_name = lower(b.name || ' ' || p.name),
-      search_document =
+    insert into search_entries (id, online, name, brand_id, category_id, item_type, color, boot_surface,
+                                age_group, is_exclusive, is_preorder, is_customizable, popularity, online_at,
+                                search_name, document, title)
+    select p.id, p.online, p.name, p.brand_id, p.category_id, p.item_type, p.color, p.boot_surface,
+           p.age_group, p.is_exclusive, p.is_preorder, p.is_customizable, p.popularity, p.online_at,
+           lower(b.name || ' ' || p.name),
         setweight(to_tsvector('english', p.name || ' ' || b.name), 'A') ||
         setweight(to_tsvector('simple', p.name || ' ' || b.name), 'A') ||
         setweight(array_to_tsvector(${lexemes("vocab_docs", "item", sql`p.item_type`)}), 'A') ||
@@ -101,9 +105,10 @@ export async function refreshSearchDocuments(db: Db, productIds?: number[]) {
         setweight(array_to_tsvector(${lexemes("vocab_docs", "colour", sql`p.color`)}), 'B') ||
         setweight(array_to_tsvector(${lexemes("vocab_docs", "age", sql`p.age_group`)}), 'C') ||
         setweight(${descriptionDocument()}, 'D') ||
-        setweight(to_tsvector('simple', coalesce((select string_agg(s->>'value', ' ') from jsonb_array_elements(p.specifications) s), '')), 'D')
-    from brands b
-    where b.id = p.brand_id ${only}`);
+        setweight(to_tsvector('simple', coalesce((select string_agg(s->>'value', ' ') from jsonb_array_elements(p.specifications) s), '')), 'D'),
+        to_tsvector('english', p.name || ' ' || b.name) || to_tsvector('simple', p.name || ' ' || b.name)
+      from products p join brands b on b.id = p.brand_id
+     where true ${only}`;
 
   // The lexicon: every written word of the products with how many online products carry it.
   const words = sql`
@@ -123,9 +128,15 @@ export async function refreshSearchDocuments(db: Db, productIds?: number[]) {
      where length(w) between 2 and 40 and w !~ '^[0-9]'
      group by w`;
   if (productIds?.length) {
-    await db.execute(sql`${words} on conflict (word) do nothing`);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from search_entries where id in (${ids(productIds)})`);
+      await tx.execute(entries);
+      await tx.execute(sql`${words} on conflict (word) do nothing`);
+    });
   } else {
     await db.transaction(async (tx) => {
+      await tx.execute(sql`delete from search_entries`);
+      await tx.execute(entries);
       await tx.execute(sql`delete from search_words`);
       await tx.execute(words);
     });
@@ -135,6 +146,6 @@ export async function refreshSearchDocuments(db: Db, productIds?: number[]) {
 /** Rebuilds every product's search columns, then refreshes the planner's statistics for them. */
 export async function reindexSearch(db: Db) {
   await refreshSearchDocuments(db);
-  await db.execute(sql`analyze products`);
+  await db.execute(sql`analyze search_entries`);
   await db.execute(sql`analyze search_words`);
 }

@@ -43,6 +43,16 @@ describe("search in the shopper's language", () => {
     ["fr", "gants", "goalkeeper_gloves"],
     ["pl", "rękawice", "goalkeeper_gloves"],
     ["no", "keeperhansker", "goalkeeper_gloves"],
+    ["it", "guanti", "goalkeeper_gloves"],
+    ["it", "guanti da portiere", "goalkeeper_gloves"],
+    ["it", "scarpe da calcio", "football_boots"],
+    ["it", "pallone", "balls"],
+    ["it", "maglia", "football_shirts"],
+    ["es", "guantes", "goalkeeper_gloves"],
+    ["es", "botas de fútbol", "football_boots"],
+    ["es", "botas de futbol", "football_boots"],
+    ["es", "camiseta", "football_shirts"],
+    ["es", "balón", "balls"],
   ])("in market %s, %s lists %s first", async (market, q, itemType) => {
     const { total, types } = await search(market, q);
     expect(total).toBeGreaterThan(0);
@@ -57,6 +67,15 @@ describe("search in the shopper's language", () => {
       sql`select distinct color from products where item_type = 'goalkeeper_gloves'`,
     )) as unknown as { rows: { color: string }[] };
     expect(colours.rows.length).toBeGreaterThan(0);
+  });
+
+  it("finds colours in Italian and Spanish and combines them with the item type", async () => {
+    const italian = await search("it", "guanti neri");
+    expect(italian.total).toBeGreaterThan(0);
+    expect(new Set(italian.types)).toEqual(new Set(["goalkeeper_gloves"]));
+    const spanish = await search("es", "guantes negros");
+    expect(spanish.total).toBe(italian.total);
+    expect(new Set(spanish.types)).toEqual(new Set(["goalkeeper_gloves"]));
   });
 
   it("tolerates two typos in a longer word and none in a short one", async () => {

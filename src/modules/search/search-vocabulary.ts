@@ -8,7 +8,7 @@
  * Languages are the base languages of the UI locales: de-AT reads "de", en-GB reads "en".
  */
 
-export const SEARCH_LANGUAGES = ["en", "da", "sv", "nb", "fi", "de", "nl", "fr", "pl"] as const;
+export const SEARCH_LANGUAGES = ["en", "da", "sv", "nb", "fi", "de", "nl", "fr", "pl", "it", "es"] as const;
 export type SearchLanguage = (typeof SEARCH_LANGUAGES)[number];
 
 /**
@@ -26,6 +26,8 @@ export const TEXT_SEARCH_CONFIG: Record<SearchLanguage, string> = {
   nl: "dutch",
   fr: "french",
   pl: "simple",
+  it: "italian",
+  es: "spanish",
 };
 
 /** A UI locale's search language: its base language ("de-AT" → "de"), English for anything else. */
@@ -47,6 +49,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "schoen schoenen voetbalschoen voetbalschoenen noppen",
     fr: "chaussure chaussures crampons",
     pl: "but buty korki buty piłkarskie obuwie",
+    it: "scarpa scarpe scarpini scarpino scarpe calcio tacchetti",
+    es: "bota botas botas fútbol futbol tacos",
   },
   football_shirts: {
     en: "shirt shirts jersey jerseys kit top football shirt",
@@ -58,6 +62,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "shirt shirts voetbalshirt voetbalshirts tenue",
     fr: "maillot maillots",
     pl: "koszulka koszulki koszulka piłkarska",
+    it: "maglia maglie maglietta magliette maglia calcio divisa",
+    es: "camiseta camisetas camiseta fútbol futbol equipación",
   },
   package: {
     en: "kit kits team kit set",
@@ -69,6 +75,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "tenue teamtenue set",
     fr: "kit kits tenue",
     pl: "komplet komplety strój",
+    it: "kit completo completi divisa squadra",
+    es: "kit equipación equipaciones conjunto",
   },
   goalkeeper_gloves: {
     en: "glove gloves goalkeeper gloves keeper gloves goalie",
@@ -80,6 +88,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "handschoen handschoenen keepershandschoenen keeper",
     fr: "gant gants gardien",
     pl: "rękawice rękawica rękawiczki bramkarskie bramkarz",
+    it: "guanto guanti guanti portiere portiere guantoni",
+    es: "guante guantes guantes portero portero arquero",
   },
   sneakers: {
     en: "sneaker sneakers trainers shoes",
@@ -91,6 +101,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "sneaker sneakers",
     fr: "basket baskets sneakers",
     pl: "sneakersy trampki",
+    it: "sneaker sneakers scarpe ginnastica",
+    es: "zapatilla zapatillas sneakers deportivas",
   },
   indoor_shoes: {
     en: "indoor shoe shoes futsal hall",
@@ -102,6 +114,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "zaalschoen zaalschoenen zaalvoetbal",
     fr: "chaussures d'intérieur futsal salle",
     pl: "halówki buty halowe",
+    it: "scarpe calcetto calcetto futsal indoor",
+    es: "zapatillas sala fútbol sala futsal",
   },
   balls: {
     en: "ball balls football",
@@ -113,6 +127,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "bal ballen voetbal",
     fr: "ballon ballons",
     pl: "piłka piłki",
+    it: "pallone palloni palla calcio",
+    es: "balón balones pelota pelotas fútbol",
   },
   training_wear: {
     en: "training wear jacket top shorts tracksuit",
@@ -124,6 +140,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "trainingskleding trainingsjack trainingspak short jas",
     fr: "vêtements entraînement veste survêtement short",
     pl: "odzież treningowa bluza dres spodenki kurtka",
+    it: "abbigliamento allenamento giacca tuta pantaloncini felpa",
+    es: "ropa entrenamiento chaqueta chándal pantalones cortos sudadera",
   },
   socks: {
     en: "sock socks grip socks",
@@ -135,6 +153,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "sok sokken kousen voetbalsokken",
     fr: "chaussette chaussettes",
     pl: "getry skarpety skarpetki",
+    it: "calza calze calzettoni calzini",
+    es: "calcetín calcetines medias",
   },
   shin_guards: {
     en: "shin guard guards shinpads shin pads",
@@ -146,6 +166,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "scheenbeschermer scheenbeschermers",
     fr: "protège-tibias protège tibias",
     pl: "ochraniacze nagolenniki",
+    it: "parastinchi",
+    es: "espinillera espinilleras canilleras",
   },
   gift_card: {
     en: "gift card voucher",
@@ -157,6 +179,8 @@ export const ITEM_TYPE_WORDS: Record<string, Words> = {
     nl: "cadeaukaart cadeaubon",
     fr: "carte cadeau",
     pl: "karta podarunkowa bon",
+    it: "carta regalo buono regalo",
+    es: "tarjeta regalo vale regalo",
   },
 };
 
@@ -171,6 +195,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "zwart",
     fr: "noir noire",
     pl: "czarny czarne",
+    it: "nero nera neri nere",
+    es: "negro negra negros negras",
   },
   white: {
     en: "white",
@@ -182,6 +208,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "wit",
     fr: "blanc blanche",
     pl: "biały białe",
+    it: "bianco bianca bianchi bianche",
+    es: "blanco blanca blancos blancas",
   },
   grey: {
     en: "grey gray",
@@ -193,6 +221,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "grijs",
     fr: "gris",
     pl: "szary szare",
+    it: "grigio grigia grigi",
+    es: "gris grises",
   },
   red: {
     en: "red",
@@ -204,6 +234,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "rood",
     fr: "rouge",
     pl: "czerwony czerwone",
+    it: "rosso rossa rossi rosse",
+    es: "rojo roja rojos rojas",
   },
   orange: {
     en: "orange",
@@ -215,6 +247,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "oranje",
     fr: "orange",
     pl: "pomarańczowy",
+    it: "arancione arancio",
+    es: "naranja",
   },
   yellow: {
     en: "yellow",
@@ -226,6 +260,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "geel",
     fr: "jaune",
     pl: "żółty żółte",
+    it: "giallo gialla gialli",
+    es: "amarillo amarilla amarillos",
   },
   green: {
     en: "green",
@@ -237,6 +273,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "groen",
     fr: "vert verte",
     pl: "zielony zielone",
+    it: "verde verdi",
+    es: "verde verdes",
   },
   turquoise: {
     en: "turquoise",
@@ -248,6 +286,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "turquoise",
     fr: "turquoise",
     pl: "turkusowy",
+    it: "turchese",
+    es: "turquesa",
   },
   blue: {
     en: "blue",
@@ -259,6 +299,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "blauw",
     fr: "bleu bleue",
     pl: "niebieski niebieskie",
+    it: "blu azzurro azzurra",
+    es: "azul azules",
   },
   navy: {
     en: "navy",
@@ -270,6 +312,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "marineblauw",
     fr: "marine",
     pl: "granatowy",
+    it: "navy blu scuro",
+    es: "azul marino marino",
   },
   purple: {
     en: "purple",
@@ -281,6 +325,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "paars",
     fr: "violet",
     pl: "fioletowy",
+    it: "viola",
+    es: "morado morada púrpura",
   },
   pink: {
     en: "pink",
@@ -292,6 +338,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "roze",
     fr: "rose",
     pl: "różowy",
+    it: "rosa",
+    es: "rosa rosado",
   },
   brown: {
     en: "brown",
@@ -303,6 +351,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "bruin",
     fr: "marron",
     pl: "brązowy",
+    it: "marrone",
+    es: "marrón",
   },
   beige: {
     en: "beige",
@@ -314,6 +364,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "beige",
     fr: "beige",
     pl: "beżowy",
+    it: "beige",
+    es: "beige",
   },
   gold: {
     en: "gold",
@@ -325,6 +377,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "goud",
     fr: "or doré",
     pl: "złoty",
+    it: "oro dorato",
+    es: "oro dorado",
   },
   silver: {
     en: "silver",
@@ -336,6 +390,8 @@ export const COLOUR_WORDS: Record<string, Words> = {
     nl: "zilver",
     fr: "argent",
     pl: "srebrny",
+    it: "argento argentato",
+    es: "plata plateado",
   },
 };
 
@@ -350,6 +406,8 @@ export const AGE_WORDS: Record<string, Words> = {
     nl: "volwassenen heren dames",
     fr: "adulte homme femme",
     pl: "dorosły męskie damskie",
+    it: "adulto adulti uomo donna",
+    es: "adulto adultos hombre mujer",
   },
   junior: {
     en: "junior youth kids",
@@ -361,6 +419,8 @@ export const AGE_WORDS: Record<string, Words> = {
     nl: "junior kinderen",
     fr: "junior enfant enfants",
     pl: "junior dziecięce dzieci",
+    it: "junior ragazzi ragazzo",
+    es: "junior juvenil niños",
   },
   kids: {
     en: "kids children",
@@ -372,6 +432,8 @@ export const AGE_WORDS: Record<string, Words> = {
     nl: "kinderen kids",
     fr: "enfant enfants",
     pl: "dzieci dziecięce",
+    it: "bambini bambino bimbi",
+    es: "niños niño infantil",
   },
 };
 

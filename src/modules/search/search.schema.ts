@@ -1,5 +1,58 @@
 import { sql } from "drizzle-orm";
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+import { products } from "#modules/catalog/catalog.schema.ts";
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/**
+ * The search's own narrow copy of each product (decision 0042): the columns a search filters, counts
+ * and orders by, the full text-search document, and a compact one of the name and brand that ranks
+ * cheaply. The products table's rows are wide (descriptions in every language), so reading a third of
+ * them for a broad word cost more than the whole budget; these rows are a few dozen bytes plus the
+ * document's pointer. Rebuilt with the lexicon by refreshSearchDocuments() (seed and
+ * `pitchside reindex`); the products table is not changed by the shop itself.
+ */
+export const searchEntries = pgTable(
+  "search_entries",
+  {
+    id: integer("id")
+      .primaryKey()
+      .references(() => products.id, { onDelete: "cascade" }),
+    online: boolean("online").notNull(),
+    name: text("name").notNull(),
+    brandId: integer("brand_id").notNull(),
+    categoryId: integer("category_id").notNull(),
+    itemType: text("item_type").notNull(),
+    color: text("color").notNull(),
+    bootSurface: text("boot_surface"),
+    ageGroup: text("age_group").notNull(),
+    isExclusive: boolean("is_exclusive").notNull(),
+    isPreorder: boolean("is_preorder").notNull(),
+    isCustomizable: boolean("is_customizable").notNull(),
+    popularity: integer("popularity").notNull(),
+    onlineAt: timestamp("online_at", { withTimezone: true }).notNull(),
+    /** Brand and name in lower case, for typo matching on the whole query. */
+    searchName: text("search_name").notNull(),
+    /** Everything searchable: names, item-type, colour and age words, categories, descriptions. */
+    document: tsvector("document").notNull(),
+    /** Name and brand only: ranks every match without reading the large documents. */
+    title: tsvector("title").notNull(),
+  },
+  (t) => [
+    index("search_entries_document_idx").using("gin", t.document),
+    index("search_entries_search_name_trgm_idx").using("gin", sql`${t.searchName} gin_trgm_ops`),
+  ],
+);
 
 /**
  * Every word the search index holds (product and brand names, category names in every language,

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
+import { cmsPagePath, trustPagesOf } from "#modules/content/trust-pages.ts";
 import { MARKETS, UI_LOCALES } from "#modules/markets/markets.data.ts";
 import { CookieSettingsButton } from "#web/consent/cookie-consent.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
@@ -77,6 +78,25 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
             <li>
               <CookieSettingsButton className="inline-block py-1 text-left underline-offset-2 hover:underline" />
             </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-trust">
+          <h2 id="footer-trust" className="mb-3 text-base font-bold">
+            <FormattedMessage id="footer.trust.title" />
+          </h2>
+          <ul className="space-y-1 text-sm" data-testid="footer-trust-pages">
+            {trustPagesOf(market)
+              .filter((page) => page.slug !== "privacy")
+              .map((page) => (
+                <li key={page.slug}>
+                  <Link
+                    to={cmsPagePath(page.slug)}
+                    className="inline-block py-1 underline-offset-2 hover:underline"
+                  >
+                    <FormattedMessage id={page.labelId} />
+                  </Link>
+                </li>
+              ))}
           </ul>
         </section>
         <section className="text-sm">

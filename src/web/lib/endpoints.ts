@@ -72,6 +72,13 @@ import type {
   reelListOutput,
 } from "#modules/content/content.contract.ts";
 import type {
+  skillsOutput,
+  skillsQuery,
+  videosOutput,
+  videosQuery,
+} from "#modules/content/masterclass.contract.ts";
+import type { reelsFeedOutput, reelsFeedQuery } from "#modules/content/reels-feed.contract.ts";
+import type {
   favouriteInput,
   favouritesOutput,
   favouritesPageOutput,
@@ -207,6 +214,20 @@ export interface Endpoints {
   "GET /api/content/category/images/": {
     query: z.input<typeof contentListQuery>;
     response: z.output<typeof imageListOutput>;
+  };
+
+  // The masterclass library and the reels feed
+  "GET /api/content/masterclass/skills/": {
+    query: z.input<typeof skillsQuery>;
+    response: z.output<typeof skillsOutput>;
+  };
+  "GET /api/content/masterclass/videos/": {
+    query: z.input<typeof videosQuery>;
+    response: z.output<typeof videosOutput>;
+  };
+  "GET /api/content/reels/": {
+    query: z.input<typeof reelsFeedQuery>;
+    response: z.output<typeof reelsFeedOutput>;
   };
 
   // Product page

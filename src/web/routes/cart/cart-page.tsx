@@ -3,6 +3,7 @@ import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator, useSearchParams } from "react-router";
 import type { CartOutput } from "#modules/cart/cart.contract.ts";
+import { modelName } from "#modules/catalog/product-name.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { PriceSummary } from "#web/components/price-summary.tsx";
@@ -276,7 +277,7 @@ function CartLine({
           <div className="flex min-w-0 flex-col gap-1">
             <p className="font-semibold text-neutral-700">{line.product_brand}</p>
             <Link to={line.shop_url} className="break-words font-semibold hover:underline">
-              {line.product_name}
+              {modelName(line.product_brand, line.product_name)}
             </Link>
           </div>
           <div className="shrink-0 text-right">

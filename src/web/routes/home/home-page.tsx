@@ -2,6 +2,8 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { LoginAwareBanner } from "#web/components/login-aware-banner.tsx";
+import { LogoMarquee } from "#web/components/logo-marquee.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import type { Route } from "./+types/home-page.ts";
@@ -12,6 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const messages = messagesFor(shop.locale);
   return {
     home: await loadHome(shop),
+    loggedIn: shop.user !== null,
     title: messages["meta.home.title"] ?? "Pitchside",
     description: messages["meta.home.description"] ?? "",
   };
@@ -28,7 +31,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { heroes, linkCards, sliders, brands, popular } = loaderData.home;
+  const { heroes, linkCards, sliders, brands, popular, memberBanner } = loaderData.home;
   const [lead, ...more] = heroes;
   return (
     <>
@@ -68,6 +71,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </section>
+      <LoginAwareBanner loggedIn={loaderData.loggedIn} member={memberBanner} />
       {more.length > 0 && (
         <ul className="mx-auto grid max-w-7xl gap-4 px-4 py-6 md:grid-cols-2">
           {more.map((hero) => (
@@ -165,19 +169,19 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           <h2 id="home-brands" className="mb-3 text-xl font-bold">
             <FormattedMessage id="home.brands.title" />
           </h2>
-          <ul className="flex flex-wrap gap-3">
-            {brands.map((brand) => (
-              <li key={brand.id}>
-                {brand.logo ? (
-                  <img src={brand.logo} alt={brand.name} width={120} height={60} loading="lazy" />
-                ) : (
-                  <span className="inline-flex h-[60px] w-[120px] items-center justify-center rounded bg-neutral-100 font-bold">
-                    {brand.name}
-                  </span>
-                )}
-              </li>
-            ))}
-          </ul>
+          <LogoMarquee
+            label={intl.formatMessage({ id: "home.brands.title" })}
+            items={brands.map((brand) => ({
+              key: brand.id,
+              node: brand.logo ? (
+                <img src={brand.logo} alt={brand.name} width={120} height={60} loading="lazy" />
+              ) : (
+                <span className="inline-flex h-[60px] w-[120px] items-center justify-center rounded bg-neutral-100 font-bold">
+                  {brand.name}
+                </span>
+              ),
+            }))}
+          />
         </section>
       )}
     </>

@@ -14,6 +14,8 @@ export interface HomeData {
   sliders: { id: string; titleId: string; url: string; cards: ProductCard[] }[];
   popular: { itemType: PopularType; cards: ProductCard[] }[];
   brands: Brand[];
+  /** The login-aware banner: null for a guest (who is asked to log in or join), else the members' text. */
+  memberBanner: Teaser | null;
 }
 
 /** The home page: every part is secondary, so one failing query leaves the rest of the page. */
@@ -27,8 +29,9 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       url,
       cards,
     }));
-  const [heroes, linkCards, brands, ...sliders] = await Promise.all([
+  const [heroes, memberBanners, linkCards, brands, ...sliders] = await Promise.all([
     soft(shop, "home heroes", listTeasers(db, "hero", shop.locale, 3), []),
+    shop.user ? soft(shop, "home member banner", listTeasers(db, "member_banner", shop.locale, 1), []) : [],
     soft(shop, "home link cards", listTeasers(db, "link_card", shop.locale, 6), []),
     soft(shop, "home brands", listBrands(db), []),
     slider("new", "home.slider.new", "/search/?q=*&sort=latest-online", {
@@ -53,5 +56,5 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       ).then((cards) => ({ itemType, cards })),
     ),
   );
-  return { heroes, linkCards, brands, sliders, popular };
+  return { heroes, linkCards, brands, sliders, popular, memberBanner: memberBanners[0] ?? null };
 }

@@ -1,38 +1,12 @@
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { ArticleList } from "#web/components/article-list.tsx";
-import { ProductSlider } from "#web/components/product-slider.tsx";
-import { track } from "#web/lib/tracking.ts";
 import type { Route } from "./+types/category-page.ts";
 import { loadCategoryPage } from "./listing.server.ts";
 import { ListingView } from "./listing-view.tsx";
-
-/** Fires the sponsored impression once, when the block first scrolls into view. */
-function useImpression(title: string | undefined, productIds: number[]) {
-  const ref = useRef<HTMLDivElement>(null);
-  const fired = useRef<string | null>(null);
-  const ids = productIds.join(",");
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || !title || fired.current === title || typeof IntersectionObserver === "undefined") return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) {
-        fired.current = title;
-        track({
-          event: "sponsored_impression",
-          sponsored_component: title,
-          products: ids.split(",").map(Number),
-        });
-        observer.disconnect();
-      }
-    });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [title, ids]);
-  return ref;
-}
+import { SponsoredBlock } from "./sponsored-block.tsx";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
@@ -63,7 +37,6 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
     sort,
   } = loaderData;
   const [expanded, setExpanded] = useState(false);
-  const sponsoredRef = useImpression(sponsored?.title, sponsored?.products.map((p) => p.product_id) ?? []);
   return (
     <div className="mx-auto max-w-7xl px-4 py-6">
       <nav aria-label={intl.formatMessage({ id: "listing.breadcrumb" })}>
@@ -135,28 +108,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         inserts={inserts}
         trackingList={{ id: `category:${breadcrumb.at(-1)?.url ?? title}`, name: title }}
       >
-        {sponsored && sponsored.products.length > 0 && (
-          <div
-            ref={sponsoredRef}
-            data-testid="sponsored"
-            className="mb-6 rounded-lg"
-            style={{ background: String(sponsored.background_color ?? "#111827") }}
-          >
-            <p className="px-4 pt-3 text-xs font-semibold uppercase text-white">
-              <FormattedMessage id="listing.sponsored" />
-            </p>
-            {/* White words on the block's colour; a card's badges on its picture keep their own. */}
-            <div className="[&_h2]:text-white [&_article>div:last-child_*]:text-white">
-              <ProductSlider
-                title={sponsored.title}
-                cards={sponsored.products.map((card) => ({
-                  ...card,
-                  relative_url: `${card.relative_url}?sponsored_component=${encodeURIComponent(sponsored.title)}`,
-                }))}
-              />
-            </div>
-          </div>
-        )}
+        {sponsored && <SponsoredBlock block={sponsored} />}
       </ListingView>
       <ArticleList
         title={intl.formatMessage({ id: "articles.guides" })}

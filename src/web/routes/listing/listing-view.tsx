@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
 import { type Filter, PAGE_SIZE } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
+import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
@@ -18,6 +19,7 @@ type InsertItem = Insert & {
   image: string | null;
   url: string | null;
   video?: { provider: string; id: string } | null;
+  look?: { image: LookPictureProps["image"] | null; hotspots: LookPictureProps["hotspots"] } | null;
 };
 
 /**
@@ -88,6 +90,17 @@ export interface ListingInserts {
 function InsertCard({ insert }: { insert: InsertItem }) {
   const intl = useIntl();
   if (insert.kind === "video_card") return <VideoInsert insert={insert} />;
+  if (insert.kind === "shop_the_look" && insert.look?.image && insert.look.hotspots.length > 0) {
+    return (
+      <div data-testid="look-insert">
+        <LookPicture image={insert.look.image} hotspots={insert.look.hotspots} />
+        <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">
+          {intl.formatMessage({ id: "insert.shop_the_look" })}
+        </p>
+        <p className="font-semibold [overflow-wrap:anywhere] hyphens-auto">{insert.title}</p>
+      </div>
+    );
+  }
   const label = intl.formatMessage({ id: `insert.${insert.kind}` });
   const body = (
     <>

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
 import { emptySearchHelp } from "#modules/search/empty-search.service.ts";
+import type { SponsoredComponent } from "#modules/search/listing.contract.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
 import {
   type ListingResult,
@@ -36,7 +36,7 @@ export interface CategoryPageData {
   breadcrumb: { title: string; url: string }[];
   subCategories: { slug: string; title: string; url: string }[];
   listing: ListingResult;
-  sponsored: (Record<string, unknown> & { title: string; products: ProductCard[] }) | null;
+  sponsored: SponsoredComponent | null;
   inserts: Awaited<ReturnType<typeof categoryInserts>>;
   guides: {
     /** The guides' first page, as `GET /api/category/guides/` answers it ("load more" reads on). */
@@ -72,7 +72,10 @@ export async function loadCategoryPage(
       soft(
         shop,
         "listing inserts",
-        categoryInserts(db, category.id, shop.locale, { videos: marketingConsent(shop) }),
+        categoryInserts(db, category.id, shop.locale, {
+          videos: marketingConsent(shop),
+          currency: shop.market.currency,
+        }),
         { guides: [], reels: [], stories: [], placed: [] },
       ),
       soft(
@@ -99,7 +102,7 @@ export async function loadCategoryPage(
       breadcrumb: category.breadcrumb,
       subCategories: category.subCategories,
       listing,
-      sponsored: sponsored as CategoryPageData["sponsored"],
+      sponsored,
       inserts,
       guides,
       metaTitle: `${category.title} – Pitchside`,

@@ -1,28 +1,21 @@
-import { FormattedMessage } from "react-intl";
 import { shopContext } from "#server/request-context.ts";
-import { messagesFor } from "#web/i18n/messages.server.ts";
+import { loadCmsPage } from "#web/routes/pages/cms-page.server.ts";
+import { CmsPageView, cmsPageMeta } from "#web/routes/pages/cms-page-view.tsx";
 import type { Route } from "./+types/privacy-page.ts";
 
-export function loader({ context }: Route.LoaderArgs) {
-  const shop = context.get(shopContext);
-  return { metaTitle: messagesFor(shop.locale)["meta.privacy.title"] ?? "Pitchside" };
+/** The privacy policy at the spec's /policies/privacy/: the CMS trust page "privacy". */
+export function loader({ context, request }: Route.LoaderArgs) {
+  return loadCmsPage(context.get(shopContext), request, "privacy");
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return [{ title: loaderData?.metaTitle ?? "Pitchside" }];
+  return cmsPageMeta(loaderData);
 }
 
-export default function PrivacyPage() {
-  return (
-    <div className="mx-auto max-w-3xl space-y-4 px-4 py-10">
-      <h1 className="text-3xl font-bold">
-        <FormattedMessage id="privacy.title" />
-      </h1>
-      {["privacy.intro", "privacy.data", "privacy.rights", "privacy.cookies"].map((id) => (
-        <p key={id}>
-          <FormattedMessage id={id} />
-        </p>
-      ))}
-    </div>
-  );
+export default function PrivacyPage({ loaderData }: Route.ComponentProps) {
+  return <CmsPageView page={loaderData.page} preview={loaderData.preview} />;
 }

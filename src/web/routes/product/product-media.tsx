@@ -2,7 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { Play, RotateCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { productTitle } from "#modules/catalog/product-name.ts";
+import { LookPicture } from "#web/components/look-picture.tsx";
 import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
@@ -166,46 +166,14 @@ type Look = NonNullable<import("#modules/product/product.contract.ts").ProductDe
 
 /** Shop the look: the picture with a marker on each product it shows, each leading to that product. */
 export function ShopTheLookSection({ look }: { look: Look }) {
-  const intl = useIntl();
   if (!look.image || look.hotspots.length === 0) return null;
   return (
     <section aria-labelledby="shop-the-look" className="mt-12" data-testid="shop-the-look">
       <h2 id="shop-the-look" className="mb-4 text-xl font-bold">
         {look.title}
       </h2>
-      <div className="relative mx-auto max-w-md">
-        <img
-          src={look.image.src}
-          alt={look.image.alt}
-          width={look.image.width}
-          height={look.image.height}
-          loading="lazy"
-          className="w-full rounded-lg"
-        />
-        {look.hotspots.map((spot) => {
-          const product = spot.product[0];
-          if (!product) return null;
-          return (
-            <a
-              key={product.product_id}
-              href={product.relative_url}
-              style={{ left: `${spot.coordinates.x}%`, top: `${spot.coordinates.y}%` }}
-              className="absolute flex size-8 -translate-x-1/2 -translate-y-1/2 items-center justify-center rounded-full border-2 border-white bg-neutral-900 text-sm font-bold text-white shadow"
-              aria-label={intl.formatMessage(
-                { id: "product.look.hotspot" },
-                {
-                  name: productTitle(product.brand, product.name),
-                  price: intl.formatNumber(product.prices.min_price, {
-                    style: "currency",
-                    currency: product.prices.currency,
-                  }),
-                },
-              )}
-            >
-              +
-            </a>
-          );
-        })}
+      <div className="mx-auto max-w-md">
+        <LookPicture image={look.image} hotspots={look.hotspots} />
       </div>
     </section>
   );
