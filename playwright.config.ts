@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { CONSENT_COOKIE, serializeConsent } from "./src/kernel/consent.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
@@ -17,6 +18,23 @@ export default defineConfig({
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${port}`,
+    // Journeys that are not about cookie consent browse as a shopper who answered "only necessary",
+    // so the banner is not there (consent.spec.ts starts without it: decision 0045).
+    storageState: {
+      cookies: [
+        {
+          name: CONSENT_COOKIE,
+          value: serializeConsent({ statistics: false, marketing: false }, new Date()),
+          domain: "localhost",
+          path: "/",
+          expires: -1,
+          httpOnly: false,
+          secure: false,
+          sameSite: "Lax",
+        },
+      ],
+      origins: [],
+    },
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: chromium,

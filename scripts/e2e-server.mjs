@@ -34,6 +34,8 @@ const child = spawn(process.execPath, [path.join(root, "src", "server", "main.ts
     // Maps draw from a tile server of the shop's own, never the public OpenStreetMap one: here a plain tile.
     MAP_TILE_URL:
       "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+vw1AAVsArjSAflTAAAAAElFTkSuQmCC",
+    // Embeds wait for marketing consent, as in production (decision 0045).
+    CONSENT_REQUIRED: "true",
   },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));

@@ -97,6 +97,14 @@ export interface AppConfig {
   sentryEnvironment: string;
   /** The release named in error reports (SENTRY_RELEASE), e.g. a commit. */
   sentryRelease: string | undefined;
+  /**
+   * Whether third-party embeds (videos, social posts) wait for the shopper's marketing consent
+   * (CONSENT_REQUIRED, default on in production, off in development and tests so the embeds can be
+   * seen while building them). Tracking and the social gallery need consent either way (decision 0045).
+   */
+  consentRequired: boolean;
+  /** The tag manager's container (GTM_CONTAINER_ID, e.g. GTM-AB12CD3); unset loads no tag manager. */
+  gtmContainerId: string | undefined;
 }
 
 /**
@@ -253,6 +261,17 @@ function parseDsn(name: string, raw: string | undefined): string | undefined {
   return value;
 }
 
+/** A tag manager container id (`GTM-` and letters/digits); unset or empty loads none. */
+function parseContainerId(raw: string | undefined): string | undefined {
+  const value = (raw ?? "").trim();
+  if (value === "") return undefined;
+  if (!/^GTM-[A-Z0-9]{4,12}$/.test(value))
+    throw new Error(
+      `GTM_CONTAINER_ID=${JSON.stringify(raw)} is not a container id: give GTM- and its code, e.g. GTM-AB12CD3.`,
+    );
+  return value;
+}
+
 /** Shorter tokens can be guessed; a random one is `openssl rand -hex 32`. */
 const MIN_TOKEN_LENGTH = 16;
 
@@ -324,6 +343,8 @@ export function loadConfig(
     sentryBrowserDsn: parseDsn("SENTRY_BROWSER_DSN", env.SENTRY_BROWSER_DSN),
     sentryEnvironment: env.SENTRY_ENVIRONMENT?.trim() || runtime,
     sentryRelease: env.SENTRY_RELEASE?.trim() || undefined,
+    consentRequired: parseSwitch("CONSENT_REQUIRED", env.CONSENT_REQUIRED, runtime === "production"),
+    gtmContainerId: parseContainerId(env.GTM_CONTAINER_ID),
   };
   const merged = { ...config, ...overrides };
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.

@@ -18,6 +18,7 @@ import "./app.css";
 import { CheckoutHeader } from "#web/components/checkout-header.tsx";
 import { FavouritesProvider } from "#web/components/favourites-context.tsx";
 import { ConsentProvider } from "#web/consent/consent-context.tsx";
+import { CookieBanner, CookieSettingsDialog, TagManager } from "#web/consent/cookie-consent.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
@@ -43,6 +44,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
     csrfToken: shop.csrfToken,
     consent: shop.consent,
+    // The tag manager's container, loaded in the browser only after statistics consent (decision 0045).
+    tagManager: shop.config.gtmContainerId ?? null,
     nonce: shop.cspNonce,
     origin: shop.publicUrl,
     hostMarkets,
@@ -114,6 +117,9 @@ function Shell({ children }: { children: React.ReactNode }) {
     <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
       <ToastProvider>
         <ConsentProvider initial={data.consent}>
+          <CookieBanner />
+          <CookieSettingsDialog />
+          <TagManager containerId={data.tagManager} />
           <FavouritesProvider loggedIn={data.user !== null}>
             {inCheckoutSteps(location.pathname) ? (
               <CheckoutHeader />

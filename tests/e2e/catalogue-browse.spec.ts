@@ -90,7 +90,14 @@ test("the category grid interleaves a reel before the 8th product and placed ite
 
 test("the sponsored block links with its title and reports one impression; a search reports its words", async ({
   page,
+  baseURL,
 }) => {
+  // Reported only with consent: statistics for the search, marketing for the sponsor's impression.
+  await page
+    .context()
+    .addCookies([
+      { name: "cookie_consent", value: "v2.2026-11-24.statistics+marketing", url: baseURL as string },
+    ]);
   await page.goto("/football-boots/");
   await page.waitForLoadState("networkidle");
   const sponsored = page.getByTestId("sponsored");

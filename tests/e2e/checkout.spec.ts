@@ -4,6 +4,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { mailFiles } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import type { Card } from "./catalogue.ts";
+import { fillAddress, payWithCard, toPayment } from "./checkout-journey.ts";
 import { gotoLive } from "./hydrated.ts";
 
 interface Size {
@@ -65,52 +66,6 @@ async function fillBag(page: Page, wanted: { marketplace: boolean }[], sort?: st
   }
 }
 
-async function fillAddress(page: Page, email: string) {
-  await page.locator("#shipping-name").fill("Mette Jensen");
-  await page.locator("#shipping-address").fill("Stadionvej 12");
-  await page.locator("#shipping-post_nummer").fill("2100");
-  await page.locator("#shipping-town").fill("København Ø");
-  await page.locator("#shipping-phone").fill("+45 20 30 40 50");
-  await page.locator("#shipping-email").fill(email);
-}
-
-/** From the bag to the payment step with home delivery for every package. */
-async function toPayment(page: Page, email: string, options: { dropPoint?: boolean } = {}) {
-  await gotoLive(page, "/cart/");
-  await page.locator('a[href="/checkout/"]').last().click();
-  await expect(page).toHaveURL(/\/checkout\/address\/$/);
-  await fillAddress(page, email);
-  await page.getByTestId("address-submit").click();
-  await expect(page).toHaveURL(/\/checkout\/delivery\/$/);
-  const packages = page.getByTestId("delivery-package");
-  await expect(packages.first()).toBeVisible();
-  for (let i = 0; i < (await packages.count()); i++) {
-    const pkg = packages.nth(i);
-    const dropPoint = pkg.getByTestId("method-droppoint");
-    if (options.dropPoint && i === 0 && (await dropPoint.count())) {
-      await dropPoint.check();
-      // The first point near the delivery post code is chosen by itself.
-      await expect(pkg.getByTestId("droppoint-finder").locator("input[type=radio]:checked")).toHaveCount(1);
-    } else {
-      await pkg.getByTestId("method-home").first().check();
-      await expect(pkg.getByTestId("method-home").first()).toBeChecked();
-    }
-  }
-  const next = page.getByTestId("delivery-continue");
-  await expect(next).toBeEnabled();
-  await next.click();
-  await expect(page).toHaveURL(/\/checkout\/payment$/);
-}
-
-async function payWithCard(page: Page, number: string) {
-  const form = page.getByTestId("card-form");
-  await form.locator("input").nth(0).fill("Mette Jensen");
-  await form.locator("input").nth(1).fill(number);
-  await form.locator("input").nth(2).fill("03/30");
-  await form.locator("input").nth(3).fill("737");
-  await page.getByTestId("pay-button").click();
-}
-
 const mailsTo = (email: string) =>
   mailFiles(mailDir)
     .map((file) => fs.readFileSync(path.join(mailDir, file), "utf8"))
@@ -118,7 +73,12 @@ const mailsTo = (email: string) =>
 
 test("a guest pays with the authorised test card, sees the receipt and gets the confirmation mail", async ({
   page,
+  baseURL,
 }) => {
+  // This shopper accepted statistics cookies: the checkout's steps reach the data layer.
+  await page
+    .context()
+    .addCookies([{ name: "cookie_consent", value: "v2.2026-11-24.statistics", url: baseURL as string }]);
   await fillBag(page, [{ marketplace: false }]);
   await gotoLive(page, "/cart/");
   await page.locator('a[href="/checkout/"]').last().click();

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
@@ -6,7 +7,7 @@ import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
 import { choosePayment, type Guest, pickSize, readyGuest } from "./checkout.test-helpers.ts";
 import type { Shopper } from "./checkout-state.ts";
-import { receiptData } from "./receipt.service.ts";
+import { normalisedEmail, normalisedPhone, receiptData } from "./receipt.service.ts";
 
 /**
  * The receipt of an order placed with two packages (the shop's own and a marketplace supplier's),
@@ -53,6 +54,15 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
+describe("contact data for the purchase event", () => {
+  it("normalises the e-mail and the phone before hashing", () => {
+    expect(normalisedEmail("  Mette.Jensen@Example.COM ")).toBe("mette.jensen@example.com");
+    expect(normalisedPhone("+45 20 30 40 50")).toBe("+4520304050");
+    expect(normalisedPhone("0045 (20) 30-40.50")).toBe("+4520304050");
+    expect(normalisedPhone("20304050")).toBe("20304050");
+  });
+});
+
 describe("the receipt", () => {
   it("shows the order with both packages, the survey opt-in and hashed contact data", async () => {
     const receipt = await receiptData(t.database.db, shopper, token, survey);
@@ -62,6 +72,10 @@ describe("the receipt", () => {
     expect(receipt.currency).toBe("PLN");
     expect(receipt.delivery_address).toMatchObject({ town: "Warszawa", country: "pol" });
     expect(receipt.user_data.sha256_email_address).toMatch(/^[0-9a-f]{64}$/);
+    // The phone is hashed in E.164 form, as the tag manager's enhanced conversions expect it.
+    expect(receipt.user_data.sha256_phone_number).toBe(
+      crypto.createHash("sha256").update("+48600100200").digest("hex"),
+    );
     expect(receipt.google_surveyoptin).toMatchObject({ merchant_id: "4242", delivery_country: "PL" });
   });
 

@@ -22,8 +22,18 @@ const shipmentOutput = (shipment: OrderParts["shipments"][number], lines: OrderP
     .reduce((sum, l) => sum + l.quantity, 0),
 });
 
-const hashed = (value: string) =>
-  crypto.createHash("sha256").update(value.trim().toLowerCase()).digest("hex");
+const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest("hex");
+
+/**
+ * The customer's contact data as the tag manager's enhanced conversions hash it: the e-mail trimmed
+ * and in lower case, the phone in E.164 form (`+4520304050`: no spaces or punctuation, `00` read as
+ * `+`). Only the hashes leave the shop, and only with marketing consent (decision 0045).
+ */
+export const normalisedEmail = (email: string) => email.trim().toLowerCase();
+export const normalisedPhone = (phone: string) => {
+  const compact = phone.trim().replace(/[\s().\-/]/g, "");
+  return compact.startsWith("00") ? `+${compact.slice(2)}` : compact;
+};
 
 /**
  * `GET /checkout/receipt_data/?token=`: only for the shopper who placed it (their bag or account);
@@ -86,8 +96,8 @@ export async function receiptData(
       quantity: line.quantity,
     })),
     user_data: {
-      sha256_email_address: hashed(order.email),
-      sha256_phone_number: order.phone ? hashed(order.phone) : null,
+      sha256_email_address: sha256(normalisedEmail(order.email)),
+      sha256_phone_number: order.phone ? sha256(normalisedPhone(order.phone)) : null,
     },
     google_surveyoptin: survey.merchantId
       ? {

@@ -18,6 +18,9 @@ export async function registerSecurityHeaders(
   // style attributes of Radix and Embla need.
   const scriptNonce = (_request: unknown, response: unknown) =>
     `'nonce-${(response as NonceResponse).scriptNonce ?? ""}'`;
+  // The tag manager's origins, only when a container is configured (its script still waits for the
+  // shopper's statistics consent, decision 0045).
+  const tagManager = config.gtmContainerId ? TAG_MANAGER_ORIGINS : { script: [], connect: [] };
   const options: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       directives: {
@@ -26,8 +29,8 @@ export async function registerSecurityHeaders(
         scriptSrc: dev
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
           : pages
-            ? ["'self'", scriptNonce]
-            : ["'self'"],
+            ? ["'self'", scriptNonce, ...tagManager.script]
+            : ["'self'", ...tagManager.script],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "https:", "blob:"],
@@ -36,6 +39,7 @@ export async function registerSecurityHeaders(
           ...(dev ? ["ws:", "wss:"] : []),
           // Browser error reports go to the DSN's host (decision 0026).
           ...(config.sentryBrowserDsn ? [new URL(config.sentryBrowserDsn).origin] : []),
+          ...tagManager.connect,
         ],
         frameSrc: [
           "'self'",
@@ -70,6 +74,17 @@ export async function registerSecurityHeaders(
     done();
   });
 }
+
+/** Where Google Tag Manager's script comes from and where its analytics tags send their hits. */
+export const TAG_MANAGER_ORIGINS = {
+  script: ["https://www.googletagmanager.com"],
+  connect: [
+    "https://www.googletagmanager.com",
+    "https://www.google-analytics.com",
+    "https://*.google-analytics.com",
+    "https://*.analytics.google.com",
+  ],
+};
 
 /**
  * Browser features the shop never uses are off for its pages and every frame they embed: the

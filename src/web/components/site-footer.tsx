@@ -3,6 +3,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { cmsPagePath, trustPagesOf } from "#modules/content/trust-pages.ts";
 import { MARKETS, UI_LOCALES } from "#modules/markets/markets.data.ts";
+import { CookieSettingsButton } from "#web/consent/cookie-consent.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import type { Endpoints } from "#web/lib/endpoints.ts";
 
@@ -78,6 +79,9 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
               <Link to="/policies/privacy/" className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="footer.privacy" />
               </Link>
+            </li>
+            <li>
+              <CookieSettingsButton className="inline-block py-1 text-left underline-offset-2 hover:underline" />
             </li>
           </ul>
         </section>

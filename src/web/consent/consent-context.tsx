@@ -13,6 +13,9 @@ import {
 interface ConsentState extends Consent {
   /** Stores the shopper's answer in the consent cookie and re-reads the page's data with it. */
   save(choice: ConsentChoice): void;
+  /** Whether the cookie settings dialog is open (the banner's "Settings", the footer's "Cookie settings"). */
+  settingsOpen: boolean;
+  setSettingsOpen(open: boolean): void;
 }
 
 const ConsentContext = createContext<ConsentState | null>(null);
@@ -25,6 +28,7 @@ const ConsentContext = createContext<ConsentState | null>(null);
  */
 export function ConsentProvider({ initial, children }: { initial: Consent; children: React.ReactNode }) {
   const [consent, setConsent] = useState<Consent>(initial);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const revalidator = useRevalidator();
   const save = useCallback(
     (choice: ConsentChoice) => {
@@ -37,11 +41,21 @@ export function ConsentProvider({ initial, children }: { initial: Consent; child
     },
     [revalidator],
   );
-  const state = useMemo(() => ({ ...consent, save }), [consent, save]);
+  const state = useMemo(
+    () => ({ ...consent, save, settingsOpen, setSettingsOpen }),
+    [consent, save, settingsOpen],
+  );
   return <ConsentContext.Provider value={state}>{children}</ConsentContext.Provider>;
 }
 
 /** The current consent; outside the provider (error pages) nothing optional is allowed. */
 export function useConsent(): ConsentState {
-  return useContext(ConsentContext) ?? { ...NO_CONSENT, save: () => {} };
+  return (
+    useContext(ConsentContext) ?? {
+      ...NO_CONSENT,
+      save: () => {},
+      settingsOpen: false,
+      setSettingsOpen: () => {},
+    }
+  );
 }

@@ -52,6 +52,9 @@ export interface DialogProps {
   /** A confirmation is answered by its own buttons, so it has no close button. */
   closeButton?: boolean;
   testId?: string;
+  /** Radix's focus hooks, for a controlled dialog without a trigger to give the focus back to. */
+  onOpenAutoFocus?: (event: Event) => void;
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /**
@@ -75,6 +78,8 @@ export function Dialog({
   overlayClassName,
   closeButton = true,
   testId,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
 }: DialogProps) {
   const intl = useIntl();
   const full = side === "full";
@@ -85,7 +90,12 @@ export function Dialog({
         <RadixDialog.Overlay
           className={`fixed inset-0 ${full ? "z-50" : "z-40"} ${overlayClassName ?? TINT[side]}`}
         />
-        <RadixDialog.Content className={`${PANEL[side]} ${className}`} data-testid={testId}>
+        <RadixDialog.Content
+          className={`${PANEL[side]} ${className}`}
+          data-testid={testId}
+          onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={onCloseAutoFocus}
+        >
           <div className={`flex items-center justify-between gap-4 ${headerClassName}`}>
             <RadixDialog.Title className={titleClassName}>{title}</RadixDialog.Title>
             {closeButton && (

@@ -10,7 +10,7 @@ import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import { groupBySupplier, supplierName } from "#web/lib/suppliers.ts";
-import { track } from "#web/lib/tracking.ts";
+import { linesEcommerce, track } from "#web/lib/tracking.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
@@ -52,17 +52,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
     revalidator.revalidate();
   };
   const money = (amount: number) => intl.formatNumber(amount, { style: "currency", currency: cart.currency });
-  const ecommerce = (lines: Line[]) => ({
-    currency: cart.currency,
-    value: lines.reduce((sum, line) => sum + line.line_total, 0),
-    items: lines.map((line) => ({
-      item_id: line.product_style,
-      item_name: line.product_name,
-      item_brand: line.product_brand,
-      price: line.unit_price,
-      quantity: line.quantity,
-    })),
-  });
+  const ecommerce = (lines: Line[]) => linesEcommerce(cart.currency, lines);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once per visit of the page, not per change of the bag
   useEffect(() => {

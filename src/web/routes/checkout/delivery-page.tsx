@@ -1,15 +1,16 @@
 import { MapPin, Package, Store, Truck, Zap } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
 import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
-import { track } from "#web/lib/tracking.ts";
+import { linesEcommerce, track } from "#web/lib/tracking.ts";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/delivery-page.ts";
 import { loadDeliveryStep } from "./checkout.server.ts";
+import type { loader as checkoutLayoutLoader } from "./checkout-layout.tsx";
 import { DropPointFinder } from "./drop-point-finder.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -148,6 +149,8 @@ function MethodList({
 
 export default function DeliveryPage({ loaderData }: Route.ComponentProps) {
   const { delivery, mapTileUrl } = loaderData;
+  // The bag being checked out, from the checkout's frame (its order summary bar).
+  const summary = useRouteLoaderData<typeof checkoutLayoutLoader>("routes/checkout/checkout-layout");
   const intl = useIntl();
   const toast = useToast();
   const navigate = useNavigate();
@@ -190,12 +193,16 @@ export default function DeliveryPage({ loaderData }: Route.ComponentProps) {
     setSubmitting(true);
     try {
       await call("POST /checkout/step_delivery_submit/", { json: { post_number: postNumber } });
-      track({
-        event: "add_shipping_info",
-        shipping_tier: delivery.packages
-          .map((pkg) => pkg.delivery_methods.find((m) => m.is_selected)?.delivery_method ?? "")
-          .join(", "),
-      });
+      if (summary)
+        track({
+          event: "add_shipping_info",
+          ecommerce: {
+            ...linesEcommerce(summary.cart.currency, summary.cart.lines),
+            shipping_tier: delivery.packages
+              .map((pkg) => pkg.delivery_methods.find((m) => m.is_selected)?.delivery_method ?? "")
+              .join(", "),
+          },
+        });
       navigate("/checkout/payment");
     } catch {
       fail();

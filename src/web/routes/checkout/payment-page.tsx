@@ -7,7 +7,7 @@ import { shopContext } from "#server/request-context.ts";
 import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
-import { track } from "#web/lib/tracking.ts";
+import { linesEcommerce, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/payment-page.ts";
@@ -78,7 +78,10 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
       await call("POST /checkout/payment_gateway_submit/", {
         json: { payment_gateway: method.gateway, method_id: method.method_id },
       });
-      track({ event: "add_payment_info", payment_type: method.type });
+      track({
+        event: "add_payment_info",
+        ecommerce: { ...linesEcommerce(cart.currency, cart.lines), payment_type: method.type },
+      });
       setMessage(null);
       await revalidator.revalidate();
     } catch {

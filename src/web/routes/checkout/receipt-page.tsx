@@ -1,12 +1,13 @@
 import { CircleCheck } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
 import { shopContext } from "#server/request-context.ts";
+import { useConsent } from "#web/consent/consent-context.tsx";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
-import { track } from "#web/lib/tracking.ts";
+import { trackPurchaseOnce } from "#web/lib/tracking.ts";
 import type { Route } from "./+types/receipt-page.ts";
 import { loadReceipt } from "./checkout.server.ts";
 import { GuestSignUp } from "./guest-sign-up.tsx";
@@ -52,36 +53,15 @@ export default function ReceiptPage({ loaderData }: Route.ComponentProps) {
   const { receipt, loggedIn } = loaderData;
   const intl = useIntl();
   const sizeLabel = useSizeLabel();
-  const tracked = useRef(false);
+  const { statistics: statisticsConsent } = useConsent();
   const money = (amount: number) =>
     intl.formatNumber(amount, { style: "currency", currency: receipt.currency });
 
+  // Once per order, also across reloads of the page; again when consent is given on the receipt.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the consent's change is the reason to try again
   useEffect(() => {
-    // Once per receipt, also across reloads of the page.
-    if (tracked.current) return;
-    tracked.current = true;
-    const key = `purchase-tracked-${receipt.order_number}`;
-    if (window.sessionStorage.getItem(key)) return;
-    window.sessionStorage.setItem(key, "1");
-    track({
-      event: "purchase",
-      ecommerce: {
-        transaction_id: receipt.order_number,
-        currency: receipt.currency,
-        value: receipt.totals.total,
-        tax: receipt.totals.vat,
-        shipping: receipt.totals.delivery,
-        items: receipt.items.map((item) => ({
-          item_id: item.item_id,
-          item_name: item.item_name,
-          item_brand: item.item_brand,
-          price: item.price,
-          quantity: item.quantity,
-        })),
-      },
-      user_data: receipt.user_data,
-    });
-  }, [receipt]);
+    trackPurchaseOnce(receipt, window.sessionStorage);
+  }, [receipt, statisticsConsent]);
 
   const address = (a: Receipt["billing_address"]) =>
     a ? (

@@ -101,7 +101,13 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </ul>
         </nav>
       )}
-      <ListingView listing={listing} currency={currency} sort={sort} inserts={inserts}>
+      <ListingView
+        listing={listing}
+        currency={currency}
+        sort={sort}
+        inserts={inserts}
+        trackingList={{ id: `category:${breadcrumb.at(-1)?.url ?? title}`, name: title }}
+      >
         {sponsored && <SponsoredBlock block={sponsored} />}
       </ListingView>
       <ArticleList

@@ -4,10 +4,11 @@ import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
-import type { Filter } from "#modules/search/listing.contract.ts";
+import { type Filter, PAGE_SIZE } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
+import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
@@ -439,6 +440,7 @@ export function ListingView({
   inserts,
   children,
   searchId,
+  trackingList,
 }: {
   listing: ListingResult;
   currency: string;
@@ -446,8 +448,19 @@ export function ListingView({
   inserts?: ListingInserts;
   searchId?: number | null;
   children?: React.ReactNode;
+  /** The list the analytics events name (a category's slug, or the search). */
+  trackingList?: { id: string; name: string };
 }) {
   const search = useListingSearch();
+  const listId = trackingList?.id ?? "listing";
+  const listName = trackingList?.name ?? "Listing";
+  const offset = (listing.page - 1) * PAGE_SIZE;
+  const shownIds = listing.products.map((product) => product.product_id).join(",");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per list of cards shown, not per render
+  useEffect(() => {
+    if (listing.products.length > 0)
+      track({ event: "view_item_list", ecommerce: itemList(listId, listName, listing.products, offset) });
+  }, [listId, shownIds]);
   const loading = useFilterLoading();
   const active = activeFilterCount(search);
   return (
@@ -490,7 +503,20 @@ export function ListingView({
             {interleave(listing.products, inserts ?? { guides: [], reels: [], stories: [], placed: [] }).map(
               (cell) =>
                 cell.type === "product" ? (
-                  <li key={`p${cell.product.product_id}`}>
+                  <li
+                    key={`p${cell.product.product_id}`}
+                    onClickCapture={() =>
+                      track({
+                        event: "select_item",
+                        ecommerce: selectedItem(
+                          listId,
+                          listName,
+                          cell.product,
+                          offset + listing.products.indexOf(cell.product),
+                        ),
+                      })
+                    }
+                  >
                     <ProductCard card={cell.product} searchId={searchId} />
                   </li>
                 ) : (

@@ -13,6 +13,7 @@ import {
 } from "#modules/search/listing.service.ts";
 import { recordSearch } from "#modules/search/search-analytics.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
 
@@ -23,12 +24,9 @@ function parse(url: URL) {
   return parsed.data;
 }
 
-/**
- * Video cards embed a third-party player, so in production they need the shopper's marketing
- * consent (the consent cookie lists "marketing"); outside production they always show.
- */
+/** Video cards embed a third-party player: only with marketing consent where consent is required. */
 function marketingConsent(shop: ShopRequestContext): boolean {
-  return shop.config.env !== "production" || shop.consent.marketing;
+  return marketingEmbedsAllowed(shop);
 }
 
 export interface CategoryPageData {

@@ -109,7 +109,13 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       ) : (
-        <ListingView listing={listing} currency={currency} sort={sort} searchId={searchId} />
+        <ListingView
+          listing={listing}
+          currency={currency}
+          sort={sort}
+          searchId={searchId}
+          trackingList={{ id: "search", name: "Search results" }}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { MASTERCLASS_PAGE_SIZE } from "#modules/content/masterclass.contract.ts";
 import { listPositions, listSkills, listVideos } from "#modules/content/masterclass.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { soft } from "#web/lib/page-data.server.ts";
 
 /** The most shorts the slider holds. */
@@ -68,6 +69,5 @@ export async function masterclassPage(shop: ShopRequestContext, url: URL) {
   };
 }
 
-/** Videos embed a third-party player: in production only with marketing consent (as the product page). */
-export const videoAllowed = (shop: ShopRequestContext) =>
-  shop.config.env !== "production" || shop.consent.marketing;
+/** Videos embed a third-party player: only with marketing consent where consent is required (decision 0045). */
+export const videoAllowed = (shop: ShopRequestContext) => marketingEmbedsAllowed(shop);

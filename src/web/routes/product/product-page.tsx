@@ -10,6 +10,7 @@ import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
+import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
@@ -49,8 +50,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const searchId = new URL(request.url).searchParams.get("sid");
   if (searchId && /^[1-9]\d{0,9}$/.test(searchId) && Number(searchId) <= 2_147_483_647)
     await recordSearchOpened(shop.database.db, Number(searchId));
-  // The product video embeds a third-party player: in production only with marketing consent.
-  const videoAllowed = shop.config.env !== "production" || shop.consent.marketing;
+  // The product video embeds a third-party player: only with marketing consent (decision 0045).
+  const videoAllowed = marketingEmbedsAllowed(shop);
   // The social gallery comes from a statistics partner: only with statistics consent.
   return { ...page, nonce: shop.cspNonce, videoAllowed, statisticsConsent: shop.consent.statistics };
 }
