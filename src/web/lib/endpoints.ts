@@ -71,7 +71,6 @@ import type {
   imageListOutput,
   reelListOutput,
 } from "#modules/content/content.contract.ts";
-import type { storeStockOutput, storesOutput } from "#modules/content/stores.contract.ts";
 import type {
   skillsOutput,
   skillsQuery,
@@ -79,6 +78,7 @@ import type {
   videosQuery,
 } from "#modules/content/masterclass.contract.ts";
 import type { reelsFeedOutput, reelsFeedQuery } from "#modules/content/reels-feed.contract.ts";
+import type { storeStockOutput, storesOutput } from "#modules/content/stores.contract.ts";
 import type {
   favouriteInput,
   favouritesOutput,
