@@ -7,11 +7,11 @@ import * as catalog from "#modules/catalog/catalog.schema.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import {
   BOOT_TIERS,
+  BRAND_STORE_BRAND,
   BRANDS,
   CATEGORIES,
   CLUBS,
   COLOURS,
-  BRAND_STORE_BRAND,
   LABELS,
   MODEL_LINES,
   NATIONS,
@@ -608,11 +608,14 @@ export async function seedCatalog(
   const eurPrice = new Map(
     prices.filter((p) => p.currency === "EUR").map((p) => [p.productId as number, p.price as number]),
   );
-  const adultOnline = (ids: number[], word: string) =>
-    ids.filter((id) => {
+  // The right kind of part where the catalogue has one (a small demo may not), else any of its type.
+  const adultOnline = (ids: number[], word: string) => {
+    const fitting = ids.filter((id) => {
       const p = productById.get(id);
       return p && p.ageGroup === "adult" && p.online !== false && p.name.includes(word);
     });
+    return fitting.length > 0 ? fitting : ids;
+  };
   const shirtPool = adultOnline(shirtIds, "Shirt");
   const shortsPool = adultOnline(shortsLike, "Training Shorts");
   const sockPool = adultOnline(sockIds, "Match Socks");

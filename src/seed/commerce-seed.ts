@@ -96,7 +96,7 @@ export const DEMO_GIFT_CARDS = [
  * Streets of the drop points, per market: common street names of that country, so a point in
  * Copenhagen is on a Danish street and one in Kraków on a Polish one.
  */
-const STREETS: Record<string, string[]> = {
+export const DROP_POINT_STREETS: Record<string, string[]> = {
   dk: ["Nørregade", "Østergade", "Vesterbrogade", "Stadionvej", "Skolegade", "Jernbanegade"],
   at: ["Hauptstraße", "Bahnhofstraße", "Kirchengasse", "Schulgasse", "Stadionallee"],
   de: ["Hauptstraße", "Bahnhofstraße", "Schulstraße", "Gartenstraße", "Lindenstraße", "Sportplatzweg"],
@@ -414,7 +414,7 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           // The point's own sign, in the country's language (English where the demo has none).
           name: `${translate(tr(random.pick(SHOPS)), market.locale)} ${place.city} ${i + 1}`,
           street: ((name, number) => (market.code === "fr" ? `${number} ${name}` : `${name} ${number}`))(
-            random.pick(STREETS[market.code] ?? STREETS.de ?? []),
+            random.pick(DROP_POINT_STREETS[market.code] ?? DROP_POINT_STREETS.de ?? []),
             random.int(1, 120),
           ),
           zipcode: place.postCode,

@@ -328,7 +328,11 @@ export async function seedContent(database: Database, random: Random, now: Date,
           "/masterclass/",
         ][i],
         // Each tile its own picture: the category's item drawn on a pitch (product-art.ts).
-        image: image(`tile-${["boots", "shirts", "gloves", "gift-cards", "sale", "masterclass"][i]}`, 600, 600),
+        image: image(
+          `tile-${["boots", "shirts", "gloves", "gift-cards", "sale", "masterclass"][i]}`,
+          600,
+          600,
+        ),
         placement: "home",
       },
       sort: i,
