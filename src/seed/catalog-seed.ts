@@ -78,6 +78,28 @@ export function priceIn(currency: string, euroMinor: number): number {
   return whole * 100;
 }
 
+/**
+ * Adult prices in euro cents of the items named by what they are (a match ball costs more than a
+ * training ball, a rain jacket more than shorts); juniors pay 70 % of them, kids 60 %.
+ */
+export const ADULT_PRICES: Record<string, number[]> = {
+  Grip: [2995, 3995],
+  "Negative Cut": [5995, 8995, 12995],
+  Hybrid: [7995, 10995],
+  "Roll Finger": [3995, 5995],
+  "Match Ball": [8995, 12995, 16995],
+  "Training Ball": [1995, 2495, 2995],
+  "Futsal Ball": [2995, 3995, 4995],
+  "Training Top": [3495, 4495],
+  "Rain Jacket": [5995, 7995],
+  "Training Shorts": [2495, 2995],
+  "Quarter-Zip": [4995, 5995],
+  "Match Socks": [1295, 1495],
+  "Grip Socks": [1995, 2495],
+  "Slip-In Guards": [1495, 1995],
+  "Ankle Guards": [2495, 3495],
+};
+
 const slugify = (text: string) =>
   text
     .normalize("NFKD")
@@ -522,23 +544,7 @@ export async function seedCatalog(
             };
             // Adult prices in euro cents by what the item is (a match ball costs more than a
             // training ball, a rain jacket more than shorts); juniors pay less, kids less again.
-            const byNoun: Record<string, number[]> = {
-              Grip: [2995, 3995],
-              "Negative Cut": [5995, 8995, 12995],
-              Hybrid: [7995, 10995],
-              "Roll Finger": [3995, 5995],
-              "Match Ball": [8995, 12995, 16995],
-              "Training Ball": [1995, 2495, 2995],
-              "Futsal Ball": [2995, 3995, 4995],
-              "Training Top": [3495, 4495],
-              "Rain Jacket": [5995, 7995],
-              "Training Shorts": [2495, 2995],
-              "Quarter-Zip": [4995, 5995],
-              "Match Socks": [1295, 1495],
-              "Grip Socks": [1995, 2495],
-              "Slip-In Guards": [1495, 1995],
-              "Ankle Guards": [2495, 3495],
-            };
+            const byNoun = ADULT_PRICES;
             const byType: Record<string, number[]> = {
               sneakers: [7995, 9995, 12995],
               indoor_shoes: [4995, 7995, 10995],

@@ -1,6 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
+import { BOOT_TIERS } from "./catalog-data.ts";
+import { ADULT_PRICES } from "./catalog-seed.ts";
 import { DROP_POINT_STREETS } from "./commerce-seed.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "./seed.ts";
 
@@ -111,15 +113,27 @@ describe("the demo-shop seed", () => {
   });
 
   it("prices juniors below adults and balls like balls (99 to 1,299 kr.)", async () => {
-    const byAge = await rows<{ item_type: string; age_group: string; average: number }>(
+    // The same item for a junior costs less: boots by tier, shirts, and the rest by what they are.
+    const priced = await rows<{ name: string; item_type: string; age_group: string; rrp: number }>(
       t,
-      sql`select p.item_type, p.age_group, avg(pp.rrp)::float as average from products p
-            join product_prices pp on pp.product_id = p.id and pp.currency = 'DKK'
-           where not p.is_package and not p.is_giftcard group by 1, 2`,
+      sql`select p.name, p.item_type, p.age_group, pp.rrp from products p
+            join product_prices pp on pp.product_id = p.id and pp.currency = 'EUR'
+           where not p.is_package and not p.is_giftcard`,
     );
-    for (const junior of byAge.filter((r) => r.age_group !== "adult")) {
-      const adult = byAge.find((r) => r.item_type === junior.item_type && r.age_group === "adult");
-      if (adult) expect(junior.average, junior.item_type).toBeLessThan(adult.average);
+    const juniors = priced.filter((p) => p.age_group !== "adult");
+    expect(juniors.length).toBeGreaterThan(0);
+    for (const junior of juniors) {
+      const noun = Object.keys(ADULT_PRICES).find((n) => junior.name.includes(` ${n}`));
+      const tier = BOOT_TIERS.find((b) => junior.name.includes(` ${b.tier} `));
+      const adultPrice =
+        junior.item_type === "football_boots" && tier
+          ? tier.price
+          : junior.item_type === "football_shirts"
+            ? 8995
+            : noun
+              ? Math.max(...(ADULT_PRICES[noun] ?? [0]))
+              : Number.POSITIVE_INFINITY;
+      expect(junior.rrp, junior.name).toBeLessThan(adultPrice);
     }
     const balls = await rows<{ rrp: number }>(
       t,
