@@ -88,7 +88,7 @@ export const ADULT_PRICES: Record<string, number[]> = {
   Hybrid: [7995, 10995],
   "Roll Finger": [3995, 5995],
   "Match Ball": [8995, 12995, 16995],
-  "Training Ball": [1995, 2495, 2995],
+  "Training Ball": [2495, 2995],
   "Futsal Ball": [2995, 3995, 4995],
   "Training Top": [3495, 4495],
   "Rain Jacket": [5995, 7995],
@@ -322,7 +322,7 @@ export async function seedCatalog(
         ? random.chance(0.35)
           ? 3
           : undefined
-        : random.chance(0.12)
+        : random.chance(0.2)
           ? random.int(4, 5)
           : undefined);
     sizeRun.names.forEach((name, i) => {
@@ -631,11 +631,18 @@ export async function seedCatalog(
   };
   for (const product of products) {
     if (!product.isPackage) continue;
-    const parts = [
-      pickPart(shirtPool, product.brandId),
-      pickPart(shortsPool, product.brandId),
-      pickPart(sockPool, product.brandId),
-    ].filter((part): part is number => part !== undefined);
+    // The shirt names the kit ("Germany Home Kit 26/27", under the shirt's brand); shorts and socks
+    // come in that brand where the catalogue has them.
+    const shirt = pickPart(shirtPool, product.brandId);
+    const shirtRow = shirt === undefined ? undefined : productById.get(shirt);
+    if (shirtRow) {
+      product.brandId = shirtRow.brandId;
+      product.name = shirtRow.name.replace(" Shirt ", " Kit ");
+      product.model = `kit-${shirt}`;
+    }
+    const parts = [shirt, pickPart(shortsPool, product.brandId), pickPart(sockPool, product.brandId)].filter(
+      (part): part is number => part !== undefined,
+    );
     [...new Set(parts)].forEach((productId, position) => {
       packageItems.push({ packageId: product.id as number, productId, position });
     });
@@ -645,6 +652,13 @@ export async function seedCatalog(
     if (partColours.length === 3) {
       product.colours = partColours;
       product.color = partColours[0]?.name ?? product.color;
+    }
+    if (shirtRow) {
+      let slug = slugify(`${product.name}-${product.color}`);
+      if (usedSlugs.has(slug)) slug = `${slug}-${product.id}`;
+      usedSlugs.add(slug);
+      product.slug = slug;
+      product.relativeUrl = `/p/${slug}/`;
     }
     const separately = parts.reduce((sum, part) => sum + (eurPrice.get(part) ?? 0), 0) || 9995;
     const kitPrice = Math.round((separately * 0.8) / 100) * 100 - 5;
