@@ -258,7 +258,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     );
   }
   // Sponsored blocks show what their title names: the brand's own products of the category (the
-  // model line first when the title names one), under the brand's logo and colours.
+  // top tier first for the boots), under the brand's logo and colours.
   const catalogue = await db
     .select({
       id: productTable.id,
@@ -275,7 +275,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     return catalogue.filter((p) => p.online && ids.has(p.categoryId));
   };
   const SPONSORS = {
-    boots: { title: "Strikon Vortex: speed redefined", brand: "strikon", line: "Vortex", colour: "#111827" },
+    boots: { title: "Strikon: speed redefined", brand: "strikon", line: "Elite", colour: "#111827" },
     gloves: { title: "Keeper's choice by Nordvik", brand: "nordvik", line: "", colour: "#065f46" },
   };
   for (const category of cats.filter(
