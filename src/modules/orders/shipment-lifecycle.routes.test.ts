@@ -297,7 +297,9 @@ describe("the order follows its packages", () => {
       marketplace: { size: other, quantity: 1 },
     });
     expect((await call(path(both.number, "Warehouse", "cancel"))).json().order_status).toBe("placed");
-    expect((await call(path(both.number, "touchline traders", "cancel"))).json().order_status).toBe("cancelled");
+    expect((await call(path(both.number, "touchline traders", "cancel"))).json().order_status).toBe(
+      "cancelled",
+    );
   });
 
   it("shows the member each package's status, carrier and tracking link", async () => {
