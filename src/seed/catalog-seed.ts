@@ -325,6 +325,11 @@ export async function seedCatalog(
         : random.chance(0.2)
           ? random.int(4, 5)
           : undefined);
+    // Names and numbers are printed by the shop on its own stock: a partner's product is not.
+    if (supplierForProduct !== undefined) {
+      const added = products[products.length - 1];
+      if (added) added.isCustomizable = false;
+    }
     sizeRun.names.forEach((name, i) => {
       sizeId += 1;
       const supplierId = supplierForProduct ?? (random.chance(0.2) ? 2 : 1);

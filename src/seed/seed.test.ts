@@ -110,6 +110,14 @@ describe("the demo-shop seed", () => {
            where sup.code = 'strikon-official-store'`,
     );
     for (const { brand } of sold) expect(brand).toBe("strikon");
+    // The shop prints names only on its own stock, so no partner's product offers a print.
+    const [printed] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from products p where p.is_customizable and exists (
+            select 1 from product_sizes s join suppliers sup on sup.id = s.supplier_id
+             where s.product_id = p.id and sup.is_marketplace)`,
+    );
+    expect(printed?.n).toBe(0);
   });
 
   it("prices juniors below adults and balls like balls (99 to 1,299 kr.)", async () => {
