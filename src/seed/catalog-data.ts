@@ -37,13 +37,21 @@ export const COLOURS = [
   { name: "silver", hex: "#cbd5e1" },
 ] as const;
 
+/**
+ * Who ships the stock: the shop's own two warehouses (shown to shoppers under the shop's name) and
+ * three invented marketplace partners. The brand store sells only its own brand's products and
+ * carries the spec's "Puma" rules (no gift cards, no PDF terms), keyed on its code (decision 0040).
+ */
 export const SUPPLIERS = [
   { code: "warehouse", name: "Warehouse", isMarketplace: false, min: 1, max: 3 },
   { code: "buffer-warehouse", name: "Buffer Warehouse", isMarketplace: false, min: 3, max: 6 },
-  { code: "puma", name: "Puma", isMarketplace: true, min: 4, max: 8 },
-  { code: "kickz-nordic", name: "Kickz Nordic", isMarketplace: true, min: 5, max: 10 },
-  { code: "goalgear", name: "GoalGear", isMarketplace: true, min: 3, max: 7 },
+  { code: "strikon-official-store", name: "Strikon Official Store", isMarketplace: true, min: 4, max: 8 },
+  { code: "touchline-traders", name: "Touchline Traders", isMarketplace: true, min: 5, max: 10 },
+  { code: "cornerflag-supply", name: "Cornerflag Supply", isMarketplace: true, min: 3, max: 7 },
 ] as const;
+
+/** The brand whose own store is the marketplace brand supplier (supplier 3). */
+export const BRAND_STORE_BRAND = "strikon";
 
 const t = (
   en: string,

@@ -7,6 +7,7 @@ import * as catalog from "#modules/catalog/catalog.schema.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import {
   BOOT_TIERS,
+  BRAND_STORE_BRAND,
   BRANDS,
   CATEGORIES,
   CLUBS,
@@ -76,6 +77,28 @@ export function priceIn(currency: string, euroMinor: number): number {
   const whole = Math.max(step * 9, Math.round(value / (step * 10)) * step * 10 - step);
   return whole * 100;
 }
+
+/**
+ * Adult prices in euro cents of the items named by what they are (a match ball costs more than a
+ * training ball, a rain jacket more than shorts); juniors pay 70 % of them, kids 60 %.
+ */
+export const ADULT_PRICES: Record<string, number[]> = {
+  Grip: [2995, 3995],
+  "Negative Cut": [5995, 8995, 12995],
+  Hybrid: [7995, 10995],
+  "Roll Finger": [3995, 5995],
+  "Match Ball": [8995, 12995, 16995],
+  "Training Ball": [2495, 2995],
+  "Futsal Ball": [2995, 3995, 4995],
+  "Training Top": [3495, 4495],
+  "Rain Jacket": [5995, 7995],
+  "Training Shorts": [2495, 2995],
+  "Quarter-Zip": [4995, 5995],
+  "Match Socks": [1295, 1495],
+  "Grip Socks": [1995, 2495],
+  "Slip-In Guards": [1495, 1995],
+  "Ankle Guards": [2495, 3495],
+};
 
 const slugify = (text: string) =>
   text
@@ -195,6 +218,20 @@ export async function seedCatalog(
       sort: i,
     })),
   );
+  // The shop's own brand, for its gift cards (never a boot brand's card).
+  const shopBrandId = BRANDS.length + 1;
+  await insertInBatches(database, catalog.brands, [
+    {
+      id: shopBrandId,
+      slug: "pitchside",
+      name: "Pitchside",
+      primaryColor: "#052e16",
+      accentColor: "#bbf7d0",
+      hasLogo: true,
+      sort: BRANDS.length,
+    },
+  ]);
+  const brandStoreBrandId = BRANDS.findIndex((b) => b.slug === BRAND_STORE_BRAND) + 1;
   await insertInBatches(
     database,
     catalog.suppliers,
@@ -278,7 +315,21 @@ export async function seedCatalog(
 
     // Sizes: most in stock, some sold out; a few products sold out entirely.
     const soldOut = random.chance(0.03);
-    const supplierForProduct = marketplace ?? (random.chance(0.12) ? random.int(3, 5) : undefined);
+    // Marketplace stock: the brand store sells only its own brand; the two partners sell the rest.
+    const supplierForProduct =
+      marketplace ??
+      (row.brandId === brandStoreBrandId
+        ? random.chance(0.35)
+          ? 3
+          : undefined
+        : random.chance(0.2)
+          ? random.int(4, 5)
+          : undefined);
+    // Names and numbers are printed by the shop on its own stock: a partner's product is not.
+    if (supplierForProduct !== undefined) {
+      const added = products[products.length - 1];
+      if (added) added.isCustomizable = false;
+    }
     sizeRun.names.forEach((name, i) => {
       sizeId += 1;
       const supplierId = supplierForProduct ?? (random.chance(0.2) ? 2 : 1);
@@ -295,9 +346,18 @@ export async function seedCatalog(
       });
     });
 
+    if (!row.isPackage) addPrices(id, basePrice, discount);
+    return id;
+  };
+
+  /** Today's price and RRP in every currency, with the price history behind them. */
+  const addPrices = (id: number, basePrice: number, discount: number, rrpMinor = basePrice) => {
     for (const currency of Object.keys(CURRENCIES)) {
-      const rrp = priceIn(currency, basePrice);
-      const price = discount > 0 ? priceIn(currency, Math.round((basePrice * (100 - discount)) / 100)) : rrp;
+      const rrp = priceIn(currency, rrpMinor);
+      const price =
+        discount > 0
+          ? priceIn(currency, Math.round((basePrice * (100 - discount)) / 100))
+          : priceIn(currency, basePrice);
       prices.push({ productId: id, currency, price, rrp });
       // History: full price long ago; discounted products went through a deeper or shallower step
       // before today's price, so the 30-day lowest is sometimes below today's price.
@@ -330,7 +390,6 @@ export async function seedCatalog(
         history.push({ productId: id, currency, price, validFrom: start, validTo: null });
       }
     }
-    return id;
   };
 
   const colourway = () => {
@@ -469,7 +528,10 @@ export async function seedCatalog(
               isPackage: true,
               specifications: [spec("Contents", "Shirt, shorts, socks")],
               description: tr("A complete kit: shirt, shorts and socks, each chosen in its own size."),
-              basePrice: 7995,
+              // Priced below its parts once they are chosen (after the loop).
+              basePrice: 0,
+              discount: 0,
+              ageGroup: "adult",
               sizeRun: { names: [] },
             });
             break;
@@ -485,15 +547,15 @@ export async function seedCatalog(
               socks: random.pick(["Match Socks", "Grip Socks"]),
               shin_guards: random.pick(["Slip-In Guards", "Ankle Guards"]),
             };
-            const base: Record<string, number> = {
-              goalkeeper_gloves: random.pick([2995, 5995, 8995, 12995]),
-              sneakers: random.pick([7995, 9995, 12995]),
-              indoor_shoes: random.pick([4995, 7995, 10995]),
-              balls: random.pick([1995, 3495, 13995]),
-              training_wear: random.pick([2995, 4995, 7995]),
-              socks: random.pick([995, 1495, 2495]),
-              shin_guards: random.pick([1495, 2495, 3995]),
+            // Adult prices in euro cents by what the item is (a match ball costs more than a
+            // training ball, a rain jacket more than shorts); juniors pay less, kids less again.
+            const byNoun = ADULT_PRICES;
+            const byType: Record<string, number[]> = {
+              sneakers: [7995, 9995, 12995],
+              indoor_shoes: [4995, 7995, 10995],
             };
+            const adultPrice = random.pick(byNoun[noun[itemType] ?? ""] ?? byType[itemType] ?? [2995]);
+            const ageFactor = age === "adult" ? 1 : age === "junior" ? 0.7 : 0.6;
             id = addProduct({
               ...common,
               name: `${brand.name} ${line} ${noun[itemType] ?? ""}${junior}`.trim(),
@@ -503,7 +565,7 @@ export async function seedCatalog(
                 spec("Material", random.pick(["Latex", "Polyester", "Cotton blend", "Rubber", "TPU"])),
               ],
               description: join([`${brand.name} ${line}: `, category.description]),
-              basePrice: base[itemType] ?? 2995,
+              basePrice: Math.round((adultPrice * ageFactor) / 100) * 100 - 5,
               sizeRun: sizesFor(itemType, age, random),
             });
             if (itemType === "training_wear") shortsLike.push(id);
@@ -529,11 +591,12 @@ export async function seedCatalog(
       model: `gift-card-${amount}`,
       name: `Pitchside Gift Card ${amount / 100}`,
       itemType: "gift_card",
-      brandId: 1,
+      // The shop's own card: its brand, its colours (no colour or age to filter by, see listing).
+      brandId: shopBrandId,
       categoryId: categoryIds.get("gift-cards") as number,
-      color: "black",
+      color: "green",
       colours: [
-        { name: "black", hex: "#111111" },
+        { name: "green", hex: "#052e16" },
         { name: "gold", hex: "#ca8a04" },
       ],
       ageGroup: "adult",
@@ -549,15 +612,62 @@ export async function seedCatalog(
     });
   }
 
-  // Package contents: each kit takes a shirt, a training piece (the shorts) and socks.
+  // Package contents: each kit takes an adult shirt, training shorts and match socks, of the kit's
+  // brand where it makes them. The kit's picture draws the three in the parts' own colours, and it
+  // costs 20 % less than the three bought one by one (that sum is its "before" price).
+  const productById = new Map(products.map((p) => [p.id as number, p]));
+  const eurPrice = new Map(
+    prices.filter((p) => p.currency === "EUR").map((p) => [p.productId as number, p.price as number]),
+  );
+  // The right kind of part where the catalogue has one (a small demo may not), else any of its type.
+  const adultOnline = (ids: number[], word: string) => {
+    const fitting = ids.filter((id) => {
+      const p = productById.get(id);
+      return p && p.ageGroup === "adult" && p.online !== false && p.name.includes(word);
+    });
+    return fitting.length > 0 ? fitting : ids;
+  };
+  const shirtPool = adultOnline(shirtIds, "Shirt");
+  const shortsPool = adultOnline(shortsLike, "Training Shorts");
+  const sockPool = adultOnline(sockIds, "Match Socks");
+  const pickPart = (pool: number[], brandId: number) => {
+    const own = pool.filter((id) => productById.get(id)?.brandId === brandId);
+    return random.pick(own.length > 0 ? own : pool);
+  };
   for (const product of products) {
     if (!product.isPackage) continue;
-    const parts = [random.pick(shirtIds), random.pick(shortsLike), random.pick(sockIds)].filter(
+    // The shirt names the kit ("Germany Home Kit 26/27", under the shirt's brand); shorts and socks
+    // come in that brand where the catalogue has them.
+    const shirt = pickPart(shirtPool, product.brandId);
+    const shirtRow = shirt === undefined ? undefined : productById.get(shirt);
+    if (shirtRow) {
+      product.brandId = shirtRow.brandId;
+      product.name = shirtRow.name.replace(" Shirt ", " Kit ");
+      product.model = `kit-${shirt}`;
+    }
+    const parts = [shirt, pickPart(shortsPool, product.brandId), pickPart(sockPool, product.brandId)].filter(
       (part): part is number => part !== undefined,
     );
     [...new Set(parts)].forEach((productId, position) => {
       packageItems.push({ packageId: product.id as number, productId, position });
     });
+    const partColours = parts
+      .map((part) => productById.get(part)?.colours?.[0])
+      .filter((c): c is { name: string; hex: string } => c !== undefined);
+    if (partColours.length === 3) {
+      product.colours = partColours;
+      product.color = partColours[0]?.name ?? product.color;
+    }
+    if (shirtRow) {
+      let slug = slugify(`${product.name}-${product.color}`);
+      if (usedSlugs.has(slug)) slug = `${slug}-${product.id}`;
+      usedSlugs.add(slug);
+      product.slug = slug;
+      product.relativeUrl = `/p/${slug}/`;
+    }
+    const separately = parts.reduce((sum, part) => sum + (eurPrice.get(part) ?? 0), 0) || 9995;
+    const kitPrice = Math.round((separately * 0.8) / 100) * 100 - 5;
+    addPrices(product.id as number, kitPrice, 0, separately);
   }
 
   // Customization options for customizable shirts.

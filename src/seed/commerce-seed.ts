@@ -92,18 +92,29 @@ export const DEMO_GIFT_CARDS = [
   { code: "GIFT-DEMO-0500-SEKR", currency: "SEK", balance: 50000 },
 ];
 
-const STREETS = [
-  "Stadionvej",
-  "Hauptstraße",
-  "Rue du Stade",
-  "Kerkstraat",
-  "Storgatan",
-  "ul. Sportowa",
-  "Via dello Sport",
-  "Calle Mayor",
-  "Fő utca",
-  "Náměstí Míru",
-];
+/**
+ * Streets of the drop points, per market: common street names of that country, so a point in
+ * Copenhagen is on a Danish street and one in Kraków on a Polish one.
+ */
+export const DROP_POINT_STREETS: Record<string, string[]> = {
+  dk: ["Nørregade", "Østergade", "Vesterbrogade", "Stadionvej", "Skolegade", "Jernbanegade"],
+  at: ["Hauptstraße", "Bahnhofstraße", "Kirchengasse", "Schulgasse", "Stadionallee"],
+  de: ["Hauptstraße", "Bahnhofstraße", "Schulstraße", "Gartenstraße", "Lindenstraße", "Sportplatzweg"],
+  fi: ["Kauppakatu", "Rautatienkatu", "Koulukatu", "Puistokatu", "Urheilukatu"],
+  fr: ["Rue de la République", "Rue du Stade", "Avenue Jean Jaurès", "Rue Victor Hugo", "Rue de la Gare"],
+  nl: ["Kerkstraat", "Stationsweg", "Dorpsstraat", "Schoolstraat", "Sportlaan"],
+  no: ["Storgata", "Kirkegata", "Skolegata", "Idrettsveien", "Jernbanegata"],
+  pl: ["ul. Sportowa", "ul. Kościuszki", "ul. Mickiewicza", "ul. Dworcowa", "ul. Szkolna"],
+  se: ["Storgatan", "Kyrkogatan", "Drottninggatan", "Idrottsvägen", "Skolgatan"],
+  it: ["Via Roma", "Via Garibaldi", "Via dello Sport", "Corso Italia", "Via Mazzini"],
+  gr: ["Odos Ermou", "Odos Athinas", "Odos Stadiou", "Leoforos Syngrou", "Odos Aiolou"],
+  hr: ["Ilica", "Ulica kralja Zvonimira", "Vukovarska ulica", "Sportska ulica", "Frankopanska ulica"],
+  si: ["Slovenska cesta", "Trubarjeva cesta", "Prešernova ulica", "Cankarjeva ulica", "Šolska ulica"],
+  es: ["Calle Mayor", "Calle Real", "Avenida de la Constitución", "Calle del Deporte", "Calle de Alcalá"],
+  hu: ["Fő utca", "Petőfi Sándor utca", "Kossuth Lajos utca", "Sport utca", "Rákóczi út"],
+  cz: ["Náměstí Míru", "Masarykova", "Nádražní", "Husova", "Sportovní"],
+  sk: ["Hlavná ulica", "Štúrova", "Námestie SNP", "Športová", "Obchodná"],
+};
 /** Kinds of drop point; each name is written in the language of the point's country. */
 const SHOPS = ["Kiosk", "Supermarket", "Petrol station", "Parcel shop", "Newsagent", "Corner shop"];
 
@@ -249,9 +260,9 @@ export async function seedCommerce(database: Database, random: Random, now: Date
       },
     );
     for (const [supplierId, name] of [
-      [3, "Puma"],
-      [4, "Kickz Nordic"],
-      [5, "GoalGear"],
+      [3, "Strikon Official Store"],
+      [4, "Touchline Traders"],
+      [5, "Cornerflag Supply"],
     ] as const) {
       methods.push({
         code: "standard",
@@ -402,7 +413,10 @@ export async function seedCommerce(database: Database, random: Random, now: Date
           postCode: place.postCode,
           // The point's own sign, in the country's language (English where the demo has none).
           name: `${translate(tr(random.pick(SHOPS)), market.locale)} ${place.city} ${i + 1}`,
-          street: `${random.pick(STREETS)} ${random.int(1, 120)}`,
+          street: ((name, number) => (market.code === "fr" ? `${number} ${name}` : `${name} ${number}`))(
+            random.pick(DROP_POINT_STREETS[market.code] ?? DROP_POINT_STREETS.de ?? []),
+            random.int(1, 120),
+          ),
           zipcode: place.postCode,
           city: place.city,
           latitude: place.lat + (random.next() - 0.5) * 0.04,

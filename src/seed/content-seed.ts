@@ -1,7 +1,9 @@
+import { eq } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import type { Database } from "#db/client.ts";
 import type { Translated } from "#kernel/translate.ts";
-import { categories, suppliers } from "#modules/catalog/catalog.schema.ts";
+import { isOwnSupplier } from "#modules/cart/cart.contract.ts";
+import { brands, categories, products as productTable, suppliers } from "#modules/catalog/catalog.schema.ts";
 import {
   type CmsBlock,
   cmsPages,
@@ -283,22 +285,44 @@ export async function seedContent(database: Database, random: Random, now: Date,
       },
     );
   }
+  // Sponsored blocks show what their title names: the brand's own products of the category (the
+  // top tier first for the boots), under the brand's logo and colours.
+  const catalogue = await db
+    .select({
+      id: productTable.id,
+      brand: brands.slug,
+      name: productTable.name,
+      categoryId: productTable.categoryId,
+      online: productTable.online,
+    })
+    .from(productTable)
+    .innerJoin(brands, eq(brands.id, productTable.brandId))
+    .orderBy(productTable.id);
+  const within = (categoryId: number) => {
+    const ids = new Set([categoryId, ...cats.filter((c) => c.parentId === categoryId).map((c) => c.id)]);
+    return catalogue.filter((p) => p.online && ids.has(p.categoryId));
+  };
+  const SPONSORS = {
+    boots: { title: "Strikon: speed redefined", brand: "strikon", line: "Elite", colour: "#111827" },
+    gloves: { title: "Keeper's choice by Nordvik", brand: "nordvik", line: "", colour: "#065f46" },
+  };
   for (const category of cats.filter(
     (c) => c.slug === "football-boots" || c.slug === "firm-ground" || c.slug === "goalkeeper-gloves",
   )) {
+    const sponsor = category.slug === "goalkeeper-gloves" ? SPONSORS.gloves : SPONSORS.boots;
+    const ofBrand = within(category.id).filter((p) => p.brand === sponsor.brand);
+    const ofLine = ofBrand.filter((p) => sponsor.line && p.name.includes(sponsor.line));
+    const chosen = [...ofLine, ...ofBrand.filter((p) => !ofLine.includes(p))].slice(0, 8).map((p) => p.id);
     items.push({
       kind: "sponsored",
       slug: `${category.slug}-sponsored`,
       categoryId: category.id,
-      title: tr(random.pick(["Strikon Vortex: speed redefined", "Keeper's choice by Nordvik"])),
-      productIds: pickProducts(
-        8,
-        category.slug === "goalkeeper-gloves" ? "goalkeeper_gloves" : "football_boots",
-      ),
+      title: tr(sponsor.title),
+      productIds: chosen,
       data: {
         title_color: "#ffffff",
-        background_color: "#111827",
-        icon_image: "/media/brands/strikon.svg",
+        background_color: sponsor.colour,
+        icon_image: `/media/brands/${sponsor.brand}.svg`,
         show_sponsored_label: true,
         promo_tiles: [{ position: 3, image: image(`sponsored-${category.slug}`, 400, 600) }],
       },
@@ -331,7 +355,12 @@ export async function seedContent(database: Database, random: Random, now: Date,
           "/search/?q=*&sort=discount-desc",
           "/masterclass/",
         ][i],
-        image: image(`home-link-${i}`, 600, 600),
+        // Each tile its own picture: the category's item drawn on a pitch (product-art.ts).
+        image: image(
+          `tile-${["boots", "shirts", "gloves", "gift-cards", "sale", "masterclass"][i]}`,
+          600,
+          600,
+        ),
         placement: "home",
       },
       sort: i,
@@ -558,7 +587,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     database,
     policyTexts,
     supplierRows.map((s) => {
-      const seller = s.name === "Warehouse" ? "Pitchside" : s.name;
+      const seller = isOwnSupplier(s.name) ? "Pitchside" : s.name;
       const terms = tr("Terms of sale");
       const applies = trf("These terms apply to products delivered by {seller}.", { seller });
       const withdrawal = tr("Right of withdrawal: 14 days, extended to 100 days for returns.");

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
+import { BOOT_TIERS } from "./catalog-data.ts";
+import { ADULT_PRICES } from "./catalog-seed.ts";
+import { DROP_POINT_STREETS } from "./commerce-seed.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "./seed.ts";
 
 const rows = async <T>(t: TestDatabase, query: ReturnType<typeof sql>) =>
@@ -89,7 +92,7 @@ describe("the demo-shop seed", () => {
     expect(deep?.n).toBeGreaterThan(0);
   });
 
-  it("has sold-out sizes, marketplace sizes from Puma's kind of supplier, and store stock", async () => {
+  it("has sold-out sizes, marketplace sizes from invented partners and the brand store, and store stock", async () => {
     const [stats] = await rows<{ sold_out: number; marketplace: number; store: number }>(
       t,
       sql`select count(*) filter (where stock = 0)::int as sold_out,
@@ -102,8 +105,103 @@ describe("the demo-shop seed", () => {
     expect(stats?.store).toBeGreaterThan(0);
     const suppliers = await rows<{ name: string }>(t, sql`select name from suppliers order by id`);
     expect(suppliers.map((s) => s.name)).toEqual(
-      expect.arrayContaining(["Warehouse", "Buffer Warehouse", "Puma"]),
+      expect.arrayContaining(["Warehouse", "Buffer Warehouse", "Strikon Official Store"]),
     );
+  });
+
+  it("lets the brand store (the spec's Puma rule) sell only its own brand", async () => {
+    const sold = await rows<{ brand: string }>(
+      t,
+      sql`select distinct b.slug as brand from product_sizes s join suppliers sup on sup.id = s.supplier_id
+            join products p on p.id = s.product_id join brands b on b.id = p.brand_id
+           where sup.code = 'strikon-official-store'`,
+    );
+    for (const { brand } of sold) expect(brand).toBe("strikon");
+    // The shop prints names only on its own stock, so no partner's product offers a print.
+    const [printed] = await rows<{ n: number }>(
+      t,
+      sql`select count(*)::int as n from products p where p.is_customizable and exists (
+            select 1 from product_sizes s join suppliers sup on sup.id = s.supplier_id
+             where s.product_id = p.id and sup.is_marketplace)`,
+    );
+    expect(printed?.n).toBe(0);
+  });
+
+  it("prices juniors below adults and balls like balls (99 to 1,299 kr.)", async () => {
+    // The same item for a junior costs less: boots by tier, shirts, and the rest by what they are.
+    const priced = await rows<{ name: string; item_type: string; age_group: string; rrp: number }>(
+      t,
+      sql`select p.name, p.item_type, p.age_group, pp.rrp from products p
+            join product_prices pp on pp.product_id = p.id and pp.currency = 'EUR'
+           where not p.is_package and not p.is_giftcard`,
+    );
+    const juniors = priced.filter((p) => p.age_group !== "adult");
+    expect(juniors.length).toBeGreaterThan(0);
+    for (const junior of juniors) {
+      const noun = Object.keys(ADULT_PRICES).find((n) => junior.name.includes(` ${n}`));
+      const tier = BOOT_TIERS.find((b) => junior.name.includes(` ${b.tier} `));
+      const adultPrice =
+        junior.item_type === "football_boots" && tier
+          ? tier.price
+          : junior.item_type === "football_shirts"
+            ? 8995
+            : noun
+              ? Math.max(...(ADULT_PRICES[noun] ?? [0]))
+              : Number.POSITIVE_INFINITY;
+      expect(junior.rrp, junior.name).toBeLessThan(adultPrice);
+    }
+    const balls = await rows<{ rrp: number }>(
+      t,
+      sql`select pp.rrp from products p join product_prices pp on pp.product_id = p.id and pp.currency = 'DKK'
+           where p.item_type = 'balls'`,
+    );
+    for (const ball of balls) {
+      expect(ball.rrp).toBeGreaterThanOrEqual(9_900);
+      expect(ball.rrp).toBeLessThanOrEqual(129_900);
+    }
+  });
+
+  it("sells each kit below its parts bought one by one, drawn in the parts' colours", async () => {
+    const kits = await rows<{
+      price: number;
+      rrp: number;
+      parts: number;
+      colours: { hex: string }[];
+      part_hexes: string[];
+    }>(
+      t,
+      sql`select pp.price, pp.rrp, p.colours,
+                 (select count(*)::int from package_items pi where pi.package_id = p.id) as parts,
+                 (select array_agg(i.colours->0->>'hex' order by pi.position) from package_items pi
+                    join products i on i.id = pi.product_id where pi.package_id = p.id) as part_hexes
+            from products p join product_prices pp on pp.product_id = p.id and pp.currency = 'EUR'
+           where p.is_package`,
+    );
+    expect(kits.length).toBeGreaterThan(0);
+    for (const kit of kits) {
+      expect(kit.parts).toBe(3);
+      expect(kit.price).toBeLessThan(kit.rrp);
+      expect(kit.colours.map((c) => c.hex)).toEqual(kit.part_hexes);
+    }
+  });
+
+  it("puts gift cards under the shop's own brand and sponsored blocks on the brand they name", async () => {
+    const cards = await rows<{ brand: string }>(
+      t,
+      sql`select b.slug as brand from products p join brands b on b.id = p.brand_id where p.is_giftcard`,
+    );
+    expect(cards.length).toBeGreaterThan(0);
+    expect(new Set(cards.map((c) => c.brand))).toEqual(new Set(["pitchside"]));
+    const sponsored = await rows<{ title: string; brands: string[] }>(
+      t,
+      sql`select c.title->>'en' as title,
+                 (select array_agg(distinct b.name) from products p join brands b on b.id = p.brand_id
+                   where p.id in (select jsonb_array_elements_text(to_jsonb(c.product_ids))::int)) as brands
+            from content_items c where c.kind = 'sponsored'`,
+    );
+    expect(sponsored.length).toBe(3);
+    for (const block of sponsored)
+      for (const brand of block.brands ?? []) expect(block.title).toContain(brand);
   });
 
   it("keeps a price history whose 30-day lowest is at most today's price for discounted products", async () => {
@@ -144,6 +242,24 @@ describe("the demo-shop seed", () => {
       sql`select count(distinct country_code)::int as countries from drop_points`,
     );
     expect(points?.countries).toBe(17);
+    // Each point on a street of its own country (no Czech square in Copenhagen).
+    const streets = await rows<{ market: string; street: string }>(
+      t,
+      sql`select lower(country_code) as market, street from drop_points`,
+    );
+    for (const { market, street } of streets) {
+      const local = DROP_POINT_STREETS[market] ?? [];
+      expect(
+        local.some((name) => street.includes(name)),
+        `${market}: ${street}`,
+      ).toBe(true);
+    }
+    const [sequence] = await rows<{ next: number }>(
+      t,
+      sql`select (case when is_called then last_value + 1 else last_value end)::int as next
+            from orders_id_seq`,
+    );
+    expect(sequence?.next).toBeGreaterThanOrEqual(100_000);
     const kinds = await rows<{ kind: string; expired: boolean }>(
       t,
       sql`select kind, valid_to < now() as expired from vouchers`,

@@ -83,6 +83,10 @@ const SEEDED_TABLES = [
 
 export async function resetDemoShop(database: Database) {
   await database.db.execute(sql.raw(`truncate ${SEEDED_TABLES.join(", ")} restart identity cascade`));
+  // Order numbers start at ST100000 again (migration 0016), also when the cascade emptied the orders.
+  await database.db.execute(
+    sql`select setval(pg_get_serial_sequence('orders', 'id'), greatest(100000, (select coalesce(max(id), 0) + 1 from orders)), false)`,
+  );
 }
 
 /**

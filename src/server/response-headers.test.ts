@@ -102,7 +102,7 @@ describe("personalAnswer: which answers are personal before the bag is looked at
     ["a picture for a member", { url: "/media/content/x.svg", page: false, member: true }, false],
     [
       "terms of sale for a member",
-      { url: "/policies/puma/", page: false, session: true, member: true },
+      { url: "/policies/strikon-official-store/", page: false, session: true, member: true },
       false,
     ],
     ["an anonymous call", { url: "/api/search/?q=boots", page: false }, false],

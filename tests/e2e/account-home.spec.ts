@@ -87,7 +87,7 @@ async function memberWithOrder(request: APIRequestContext) {
   expect((await shopper.json("/api/auth/login/", { email, password: PASSWORD })).status).toBe(200);
   const { product, size } = await buyableSize(
     request,
-    (s) => s.stock_info >= 3 && !s.is_marketplace && s.supplier !== "Puma",
+    (s) => s.stock_info >= 3 && !s.is_marketplace && s.supplier !== "Strikon Official Store",
   );
   const line = { product, size };
   await addToBag(shopper, line);

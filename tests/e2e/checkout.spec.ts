@@ -25,7 +25,7 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-/** Sizes in stock to buy: from the shop's own warehouses or a partner (not Puma, whose rules differ). */
+/** Sizes in stock to buy: from the shop's own warehouses or a partner (not the brand store, whose rules differ). */
 async function pickSizes(page: Page, wanted: { marketplace: boolean }[], sort = "default") {
   const cards = (await (await page.request.get(`/api/search/?q=*&sort=${sort}`)).json()).products as Card[];
   const picks: { product: number; size: number }[] = [];
@@ -37,7 +37,10 @@ async function pickSizes(page: Page, wanted: { marketplace: boolean }[], sort = 
         await page.request.get(`/api/availability/${card.product_id}/`)
       ).json()) as Size[];
       const size = sizes.find(
-        (s) => s.stock_info >= 3 && s.is_marketplace === want.marketplace && s.supplier !== "Puma",
+        (s) =>
+          s.stock_info >= 3 &&
+          s.is_marketplace === want.marketplace &&
+          s.supplier !== "Strikon Official Store",
       );
       if (!size) continue;
       picks.push({ product: card.product_id, size: size.size_id });

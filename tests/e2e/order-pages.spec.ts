@@ -36,7 +36,8 @@ async function pickTwoPackages(shopper: Shopper) {
       if (card.is_exclusive || card.attributes.item_type === "package") continue;
       const sizes = (await shopper.get(`/api/availability/${card.product_id}/`)).json<Size[]>();
       const size = sizes.find(
-        (s) => s.stock_info >= 3 && s.is_marketplace === marketplace && s.supplier !== "Puma",
+        (s) =>
+          s.stock_info >= 3 && s.is_marketplace === marketplace && s.supplier !== "Strikon Official Store",
       );
       if (!size) continue;
       picks.push({ product: card.product_id, size: size.size_id, marketplace });

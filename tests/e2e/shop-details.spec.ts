@@ -53,7 +53,7 @@ async function csrfHeaders(page: Page) {
   return { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: new URL(page.url()).origin };
 }
 
-/** Two products in stock from the shop's own warehouses (not Puma), put in the bag through the API. */
+/** Two products in stock from the shop's own warehouses (not the brand store), put in the bag through the API. */
 async function fillBag(page: Page, count: number, quantity = 1) {
   await page.goto("/");
   const cards = (await (await page.request.get("/api/search/?q=*&sort=default")).json()).products as Card[];

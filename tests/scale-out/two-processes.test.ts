@@ -154,7 +154,7 @@ describe.skipIf(!serverUrl)(
           `select p.id as product_id, s.id as size_id
            from products p join product_sizes s on s.product_id = p.id join suppliers sup on sup.id = s.supplier_id
           where p.online and not p.is_package and not p.is_exclusive and not p.is_giftcard and s.stock >= 3
-            and not sup.is_marketplace and sup.name <> 'Puma'
+            and not sup.is_marketplace and sup.code <> 'strikon-official-store'
           order by p.id, s.sort limit 200`,
         )
       ).rows;

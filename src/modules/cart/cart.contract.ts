@@ -6,6 +6,21 @@ import { benefitItemSchema } from "#modules/product/product.contract.ts";
 /** The supplier holding the shop's own stock, shown under the shop's name. */
 export const OWN_SUPPLIER = "Warehouse";
 
+/**
+ * The shop's own suppliers: the main warehouse and the buffer warehouse (slower stock). Shoppers see
+ * both under the shop's name, as one package.
+ */
+export const OWN_SUPPLIERS: readonly string[] = [OWN_SUPPLIER, "Buffer Warehouse"];
+
+/** Whether a supplier name is one of the shop's own warehouses. */
+export const isOwnSupplier = (supplier: string) => OWN_SUPPLIERS.includes(supplier);
+
+/**
+ * The code of the marketplace brand store whose items rule out gift cards and whose terms come
+ * without a PDF (the spec's "Puma" supplier, under the demo's fictional brand; decision 0040).
+ */
+export const BRAND_STORE_SUPPLIER = "strikon-official-store";
+
 /** The most units one bag line can hold, whatever the stock. */
 export const MAX_LINE_QUANTITY = 99;
 
@@ -164,7 +179,8 @@ export const voucherInput = z.object({
     .min(1, { error: "voucher.error.required" })
     .max(40, { error: "voucher.error.tooLong" }),
 });
-export const VOUCHER_PLACEHOLDER = "PITCH-10OFF-2026";
+/** The voucher field's example: the shape of a code, not a code that works (decision 0040). */
+export const VOUCHER_PLACEHOLDER = "ABCD-1234";
 
 export const voucherOutput = z.object({
   success: z.boolean(),

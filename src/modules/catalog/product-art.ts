@@ -170,7 +170,8 @@ export function drawProduct(input: ArtInput): string {
       content = giftCard(input, colours);
       break;
     case "package":
-      content = `<g transform="translate(-60 -60) scale(0.75)">${shirt({ ...input, view: 0 }, colours)}</g>${shorts(colours, 470, 330, 0.5)}<g transform="translate(430 20) scale(0.45)">${sock({ ...input, view: 0 }, colours)}</g>`;
+      // A kit's colours are its parts' own: the shirt's, the shorts' and the socks'.
+      content = `<g transform="translate(-60 -60) scale(0.75)">${shirt({ ...input, view: 0 }, colours)}</g>${shorts([colours[1], colours[0], colours[0]], 470, 330, 0.5)}<g transform="translate(430 20) scale(0.45)">${sock({ ...input, view: 0 }, [colours[2], colours[0], colours[0]])}</g>`;
       break;
     default:
       content = ball(input, colours);
@@ -221,8 +222,41 @@ export function drawBrandLogo(name: string, primary: string, accent: string): st
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120" role="img" aria-label="${escapeXml(name)}"><rect width="240" height="120" rx="16" fill="${primary}"/><circle cx="52" cy="60" r="34" fill="${accent}"/><text x="52" y="72" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="32" fill="${primary}" text-anchor="middle">${escapeXml(initials)}</text>${text}</svg>`;
 }
 
+/** What a category tile shows: the tile's name after "tile-" → the item drawn on it. */
+const TILE_ITEMS: Record<string, { itemType: string; colours: string[] }> = {
+  boots: { itemType: "football_boots", colours: ["#facc15", "#111827", "#f97316"] },
+  shirts: { itemType: "football_shirts", colours: ["#dc2626", "#ffffff", "#111827"] },
+  gloves: { itemType: "goalkeeper_gloves", colours: ["#16a34a", "#facc15", "#f8f8f8"] },
+  "gift-cards": { itemType: "gift_card", colours: ["#052e16", "#ca8a04"] },
+  balls: { itemType: "balls", colours: ["#f8f8f8", "#1e3a8a"] },
+  masterclass: { itemType: "balls", colours: ["#f8f8f8", "#dc2626"] },
+};
+
+/**
+ * A category tile: the category's own item (a boot, a shirt, gloves, a card) on a light pitch, or
+ * for the sale a price tag, so each tile says what is behind it before its words are read.
+ */
+function drawTile(kind: string): string | null {
+  const item = TILE_ITEMS[kind];
+  const pitch = `<rect width="800" height="800" fill="#dcfce7"/><g stroke="#ffffff" stroke-width="10" fill="none"><circle cx="400" cy="400" r="150"/><line x1="0" y1="400" x2="800" y2="400"/></g>`;
+  if (kind === "sale") {
+    const tag = `<g transform="rotate(-12 400 400)"><path d="M220 260 L 520 260 L 640 400 L 520 540 L 220 540 Z" fill="#dc2626" stroke="#1f2937" stroke-width="8"/><circle cx="540" cy="400" r="22" fill="#dcfce7" stroke="#1f2937" stroke-width="6"/><text x="370" y="450" font-family="Arial, Helvetica, sans-serif" font-weight="800" font-size="150" fill="#ffffff" text-anchor="middle">%</text></g>`;
+    return frame(pitch + tag, "#dcfce7", "");
+  }
+  if (!item) return null;
+  const colours = item.colours.map((hex) => ({ name: "", hex }));
+  const drawn = drawProduct({ itemType: item.itemType, brandName: "", colours, view: 0 });
+  // The product's drawing without its own frame, over the pitch.
+  const inner = drawn.replace(/^<svg[^>]*><rect[^>]*\/>/, "").replace(/<\/svg>$/, "");
+  return frame(pitch + inner, "#dcfce7", "");
+}
+
 /** Editorial pictures (heroes, link cards, guides): a pitch in a colour derived from the name. */
 export function drawContentArt(name: string): string {
+  if (name.startsWith("tile-")) {
+    const tile = drawTile(name.slice("tile-".length));
+    if (tile) return tile;
+  }
   let hash = 0;
   for (const char of name) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   const hue = hash % 360;

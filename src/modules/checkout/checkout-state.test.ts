@@ -36,7 +36,7 @@ const line = (lineId: number, supplierId: number | null, quantity = 1) => ({
 
 const SUPPLIERS = [
   { id: 1, name: "Warehouse", isMarketplace: false },
-  { id: 2, name: "Puma", isMarketplace: true },
+  { id: 2, name: "Strikon Official Store", isMarketplace: true },
   { id: 3, name: "Select", isMarketplace: true },
   { id: 4, name: "Outlet", isMarketplace: false },
 ];
@@ -68,7 +68,11 @@ describe("packagesOf", () => {
       lineIds: [2],
     });
     expect(packages[0]?.methods).toEqual([home, pickup]);
-    expect(packages[1]).toMatchObject({ supplierId: 2, supplierName: "Puma", methods: [pumaHome] });
+    expect(packages[1]).toMatchObject({
+      supplierId: 2,
+      supplierName: "Strikon Official Store",
+      methods: [pumaHome],
+    });
     expect(packages[2]).toMatchObject({ quantity: 4, lineIds: [1, 4], methods: [selectHome, selectPickup] });
   });
 

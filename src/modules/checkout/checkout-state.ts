@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { concurrently, type Db, type Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import type { SessionUser } from "#kernel/session-user.ts";
-import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import { BRAND_STORE_SUPPLIER, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { formatCart } from "#modules/cart/cart-output.ts";
 import { type CartOwner, findCartId } from "#modules/cart/cart-owner.ts";
 import { loadCart, type PricedCart, priceLoadedCart } from "#modules/cart/cart-pricing.ts";
@@ -194,7 +194,12 @@ export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shoppe
     choices,
     paymentMethod,
     priced,
-    hasPuma: packages.some((pkg) => pkg.supplierName === "Puma"),
+    // The spec's "Puma" rule, keyed on the brand store's code (decision 0040).
+    hasPuma: packages.some(
+      (pkg) =>
+        pkg.supplierId !== null &&
+        config.suppliers.find((s) => s.id === pkg.supplierId)?.code === BRAND_STORE_SUPPLIER,
+    ),
   };
 }
 

@@ -575,10 +575,10 @@ describe("orders API", () => {
 
 describe("policies", () => {
   it("gives a supplier's terms as HTML and as a real PDF", async () => {
-    const html = await testVisitor(t).get("/policies/puma/");
+    const html = await testVisitor(t).get("/policies/strikon-official-store/");
     expect(html.statusCode).toBe(200);
     expect(html.headers["content-type"]).toMatch(/text\/html/);
-    expect(html.body).toContain("Puma");
+    expect(html.body).toContain("Strikon Official Store");
     const pdf = await testVisitor(t).get("/policies/warehouse/?format=pdf");
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");

@@ -12,11 +12,11 @@ const get = (url: string) => t.app.inject({ method: "GET", url });
 
 describe("GET /policies/{supplier}/", () => {
   it("sends the terms as HTML with their title, cacheable for a few minutes", async () => {
-    const html = await get("/policies/puma/");
+    const html = await get("/policies/strikon-official-store/");
     expect(html.statusCode).toBe(200);
     expect(html.headers["content-type"]).toBe("text/html; charset=utf-8");
     expect(html.headers["cache-control"]).toBe("public, max-age=300");
-    expect(html.body).toMatch(/^<h1>[^<]*Puma[^<]*<\/h1>/);
+    expect(html.body).toMatch(/^<h1>[^<]*Strikon Official Store[^<]*<\/h1>/);
   });
 
   it("sends a PDF to keep with ?format=pdf", async () => {
@@ -31,6 +31,6 @@ describe("GET /policies/{supplier}/", () => {
     const unknown = await get("/policies/nobody/");
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ error: "policy_not_found", message: "policy.error.notFound" });
-    expect((await get("/policies/puma/?format=doc")).statusCode).toBe(400);
+    expect((await get("/policies/strikon-official-store/?format=doc")).statusCode).toBe(400);
   });
 });

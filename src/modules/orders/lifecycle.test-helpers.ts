@@ -94,7 +94,7 @@ export async function placeTestOrder(
     shipments.push(
       draftShipment({
         supplierId: 7,
-        supplierName: "Kickz Nordic",
+        supplierName: "Touchline Traders",
         lines: [line(options.marketplace.size, options.marketplace.quantity)],
       }),
     );

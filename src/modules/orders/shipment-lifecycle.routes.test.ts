@@ -288,7 +288,7 @@ describe("the order follows its packages", () => {
     expect(await orderStatus(mixed.id)).toBe("shipped");
     await call(path(mixed.number, "Warehouse", "deliver"));
     expect(await orderStatus(mixed.id)).toBe("shipped");
-    const last = await call(path(mixed.number, "Kickz Nordic", "cancel"));
+    const last = await call(path(mixed.number, "Touchline Traders", "cancel"));
     expect(last.json().order_status).toBe("completed");
     expect(await orderStatus(mixed.id)).toBe("completed");
 
@@ -297,7 +297,9 @@ describe("the order follows its packages", () => {
       marketplace: { size: other, quantity: 1 },
     });
     expect((await call(path(both.number, "Warehouse", "cancel"))).json().order_status).toBe("placed");
-    expect((await call(path(both.number, "kickz nordic", "cancel"))).json().order_status).toBe("cancelled");
+    expect((await call(path(both.number, "touchline traders", "cancel"))).json().order_status).toBe(
+      "cancelled",
+    );
   });
 
   it("shows the member each package's status, carrier and tracking link", async () => {
@@ -409,11 +411,13 @@ describe("pitchside orders …", () => {
     const again = await run("ship", order.number, "Warehouse", "--carrier", "dao", "--tracking", "DAO12345");
     expect(again).toMatchObject({ exitCode: 0 });
     expect(again.output).toContain("nothing changed");
-    const early = await run("deliver", order.number, "Kickz Nordic");
+    const early = await run("deliver", order.number, "Touchline Traders");
     expect(early.exitCode).toBe(1);
     expect(early.output).toContain("shipment_not_shipped");
     expect((await run("deliver", order.number, "Warehouse")).exitCode).toBe(0);
-    expect((await run("cancel", order.number, "Kickz Nordic")).output).toContain("the order is completed");
+    expect((await run("cancel", order.number, "Touchline Traders")).output).toContain(
+      "the order is completed",
+    );
 
     const events = await eventsOf(order.id);
     expect(events.map((e) => [e.toStatus, e.source])).toEqual([

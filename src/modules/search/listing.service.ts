@@ -216,8 +216,9 @@ async function countFacets(
   const branches: SQL[] = [
     sql`select 'brand' as key, f.brand as value, min(f.brand_name) || case when bool_and(f.has_logo) then '' else '|nologo' end as label, count(*) as n from f ${where("brand")} group by f.brand`,
     sql`select 'boot_surface', f.boot_surface, f.boot_surface, count(*) from f ${where("boot_surface", [sql`f.boot_surface is not null`])} group by f.boot_surface`,
-    sql`select 'color', f.color, f.color, count(*) from f ${where("color")} group by f.color`,
-    sql`select 'age', f.age_group, f.age_group, count(*) from f ${where("age")} group by f.age_group`,
+    // A gift card has neither a colour nor an age group to choose by (its row holds placeholders).
+    sql`select 'color', f.color, f.color, count(*) from f ${where("color", [sql`not f.is_giftcard`])} group by f.color`,
+    sql`select 'age', f.age_group, f.age_group, count(*) from f ${where("age", [sql`not f.is_giftcard`])} group by f.age_group`,
     sql`select 'price_range', ${bucket.expression}, '', count(*) from f ${where("price_range")} group by 2`,
     // The four flags counted in one pass over the matches.
     sql`select 'others', o.value, o.value, o.n from (
@@ -240,7 +241,7 @@ async function countFacets(
     sql`
     with f as materialized (
       select b.slug as brand, b.name as brand_name, b.has_logo, p.boot_surface, p.color, p.age_group,
-             pp.price, pp.rrp, p.is_exclusive, p.is_preorder, p.is_customizable, p.category_id,
+             p.item_type = 'gift_card' as is_giftcard, pp.price, pp.rrp, p.is_exclusive, p.is_preorder, p.is_customizable, p.category_id,
              p.id, row_number() over (order by ${page.orderBy}) as position
         ${from(source)}
         join product_prices pp on pp.product_id = p.id and pp.currency = ${scope.currency}

@@ -6,7 +6,7 @@ import type { paymentMethodSchema } from "#modules/checkout/checkout.contract.ts
 import { shopContext } from "#server/request-context.ts";
 import { PriceSummary } from "#web/components/price-summary.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
-import { supplierName } from "#web/lib/suppliers.ts";
+import { shipperOf, supplierName } from "#web/lib/suppliers.ts";
 import { linesEcommerce, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { useToast } from "#web/ui/toast.tsx";
@@ -64,7 +64,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
   const money = (amount: number) =>
     intl.formatNumber(amount, { style: "currency", currency: gateways.currency });
   const locked = phase !== "ready";
-  const suppliers = [...new Set(cart.lines.map((line) => line.supplier))];
+  const suppliers = [...new Set(cart.lines.map((line) => shipperOf(line.supplier)))];
 
   const fail = (id: string) => {
     setMessage(id);
