@@ -1,10 +1,10 @@
 import type { Database } from "#db/client.ts";
 import type { Translated } from "#kernel/translate.ts";
+import { sanitizeCmsHtml } from "#modules/content/cms-pages.service.ts";
 import { type CmsBlock, cmsPages } from "#modules/content/content.schema.ts";
 import { TRUST_PAGES } from "#modules/content/trust-pages.ts";
 import { SELLER, SELLER_VAT_NUMBERS } from "#modules/markets/markets.data.ts";
 import { insertInBatches } from "./catalog-seed.ts";
-import { sanitizeContentHtml } from "./content-seed.ts";
 import { countryName, WRITTEN_LANGUAGES } from "./content-texts.ts";
 import { trustText } from "./trust-page-texts.ts";
 
@@ -20,7 +20,7 @@ function textPage(parts: Part[]): Record<string, CmsBlock[]> {
       const html = parts
         .map((part) => ("h2" in part ? `<h2>${part.h2[language]}</h2>` : `<p>${part.p[language]}</p>`))
         .join("");
-      return [language, [{ type: "paragraph", value: sanitizeContentHtml(html) }]];
+      return [language, [{ type: "paragraph", value: sanitizeCmsHtml(html) }]];
     }),
   );
 }

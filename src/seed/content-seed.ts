@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import type { Database } from "#db/client.ts";
 import type { Translated } from "#kernel/translate.ts";
 import { isOwnSupplier } from "#modules/cart/cart.contract.ts";
 import { brands, categories, products as productTable, suppliers } from "#modules/catalog/catalog.schema.ts";
+import { sanitizeCmsHtml } from "#modules/content/cms-pages.service.ts";
 import {
   type CmsBlock,
   cmsPages,
@@ -30,31 +30,6 @@ function storeGallery(store: string, captions: string[]) {
     height: 800,
     alt: tr(caption),
   }));
-}
-
-/** The HTML the shop stores and renders: the tags an editor needs, nothing that runs. */
-export function sanitizeContentHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      "p",
-      "h2",
-      "h3",
-      "h4",
-      "strong",
-      "em",
-      "b",
-      "i",
-      "u",
-      "a",
-      "ul",
-      "ol",
-      "li",
-      "br",
-      "blockquote",
-    ],
-    allowedAttributes: { a: ["href", "title", "target", "rel"] },
-    allowedSchemes: ["https", "http", "mailto"],
-  });
 }
 
 const GUIDE_TOPICS = [
@@ -107,7 +82,7 @@ const paragraph = (random: Random, topic: Translated): Translated => {
   return Object.fromEntries(
     WRITTEN_LANGUAGES.map((language) => [
       language,
-      sanitizeContentHtml(
+      sanitizeCmsHtml(
         `<p><strong>${topic[language]}.</strong> ${first[language]}</p><p>${second[language]}</p><script>alert("never stored")</script>`,
       ),
     ]),
@@ -496,7 +471,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     },
     {
       type: "paragraph",
-      value: sanitizeContentHtml(
+      value: sanitizeCmsHtml(
         `<p>${tr("Pitchside is run by people who play. We stock boots, shirts, gloves and everything else for football in seventeen countries.")[language]}</p><img src=x onerror=alert(1)>`,
       ),
     },
@@ -566,7 +541,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
     },
   ];
   // Notices the bag page shows above the lines, edited like any other page.
-  const notice = (html: string): CmsBlock => ({ type: "paragraph", value: sanitizeContentHtml(html) });
+  const notice = (html: string): CmsBlock => ({ type: "paragraph", value: sanitizeCmsHtml(html) });
   const perLanguage = (blocks: (language: string) => CmsBlock[]) =>
     Object.fromEntries(WRITTEN_LANGUAGES.map((language) => [language, blocks(language)]));
   const bagNotice = tr(
@@ -598,7 +573,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
         html: Object.fromEntries(
           WRITTEN_LANGUAGES.map((language) => [
             language,
-            sanitizeContentHtml(
+            sanitizeCmsHtml(
               `<h2>${terms[language]}</h2><p>${applies[language]}</p><ul><li>${withdrawal[language]}</li><li>${warranty[language]}</li></ul>`,
             ),
           ]),

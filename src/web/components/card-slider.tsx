@@ -1,3 +1,4 @@
+import type { UseEmblaCarouselType } from "embla-carousel-react";
 import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -23,7 +24,7 @@ export function CardSlider<T>({
   slideBasis: string;
   renderItem: (item: T) => ReactNode;
 }) {
-  const intl = useIntl();
+  const _intl = useIntl();
   const headingId = useId();
   const [viewport, embla] = useEmblaCarousel({ align: "start", slidesToScroll: "auto", loop: false });
   if (items.length === 0) return null;
@@ -33,24 +34,7 @@ export function CardSlider<T>({
         <h2 id={headingId} className="text-xl font-bold">
           {title}
         </h2>
-        <div className="hidden gap-2 sm:flex">
-          <button
-            type="button"
-            onClick={() => embla?.scrollPrev()}
-            className="rounded-full border border-neutral-400 p-2"
-            aria-label={intl.formatMessage({ id: "slider.previous" })}
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <button
-            type="button"
-            onClick={() => embla?.scrollNext()}
-            className="rounded-full border border-neutral-400 p-2"
-            aria-label={intl.formatMessage({ id: "slider.next" })}
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
-        </div>
+        <SliderButtons embla={embla} className="hidden gap-2 sm:flex" />
       </div>
       <div ref={viewport} className="overflow-hidden">
         <ul className="flex gap-4">
@@ -65,5 +49,33 @@ export function CardSlider<T>({
         </ul>
       </div>
     </section>
+  );
+}
+
+/**
+ * A slider's previous and next buttons, for any Embla carousel (card rows, a store's pictures):
+ * named for screen readers in the shopper's language.
+ */
+export function SliderButtons({ embla, className }: { embla: UseEmblaCarouselType[1]; className: string }) {
+  const intl = useIntl();
+  return (
+    <div className={className}>
+      <button
+        type="button"
+        onClick={() => embla?.scrollPrev()}
+        className="rounded-full border border-neutral-400 p-2"
+        aria-label={intl.formatMessage({ id: "slider.previous" })}
+      >
+        <ChevronLeft aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        onClick={() => embla?.scrollNext()}
+        className="rounded-full border border-neutral-400 p-2"
+        aria-label={intl.formatMessage({ id: "slider.next" })}
+      >
+        <ChevronRight aria-hidden="true" className="size-5" />
+      </button>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
 import * as Tabs from "@radix-ui/react-tabs";
 import useEmblaCarousel from "embla-carousel-react";
-import { ChevronLeft, ChevronRight, Clock, MapPin } from "lucide-react";
+import { Clock, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { StoreView } from "#modules/content/stores.contract.ts";
 import { shopContext } from "#server/request-context.ts";
+import { SliderButtons } from "#web/components/card-slider.tsx";
 import type { Route } from "./+types/stores-page.ts";
 import { loadStores } from "./stores.server.ts";
 
@@ -192,26 +193,7 @@ function StoreGallery({ store }: { store: StoreView }) {
           ))}
         </ul>
       </div>
-      {store.images.length > 1 && (
-        <div className="mt-2 flex justify-end gap-2">
-          <button
-            type="button"
-            onClick={() => embla?.scrollPrev()}
-            className="rounded-full border border-neutral-400 p-2"
-            aria-label={intl.formatMessage({ id: "slider.previous" })}
-          >
-            <ChevronLeft aria-hidden="true" className="size-5" />
-          </button>
-          <button
-            type="button"
-            onClick={() => embla?.scrollNext()}
-            className="rounded-full border border-neutral-400 p-2"
-            aria-label={intl.formatMessage({ id: "slider.next" })}
-          >
-            <ChevronRight aria-hidden="true" className="size-5" />
-          </button>
-        </div>
-      )}
+      {store.images.length > 1 && <SliderButtons embla={embla} className="mt-2 flex justify-end gap-2" />}
     </section>
   );
 }
