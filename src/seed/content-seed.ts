@@ -40,6 +40,19 @@ const GUIDE_TOPICS = [
   "Caring for latex palms",
   "Which ball size for which age",
 ];
+/** The content tags on guides, stories and articles (slug and English name; names in every language). */
+const CONTENT_TAGS = [
+  ["buying-advice", "Buying advice"],
+  ["care", "Care and repair"],
+  ["behind-the-scenes", "Behind the scenes"],
+  ["training", "Training"],
+] as const;
+/** A few tags for an item, starting at `first` (the same item always gets the same tags). */
+const tagsFor = (first: number, n = 2) =>
+  Array.from({ length: n }, (_, i) => {
+    const [slug, name] = CONTENT_TAGS[(first + i) % CONTENT_TAGS.length] as (typeof CONTENT_TAGS)[number];
+    return { slug, name: tr(name) };
+  });
 const STORY_TOPICS = [
   "Behind the scenes at a boot launch",
   "A season with a grassroots club",
@@ -170,7 +183,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
         title: topic,
         lead: tr("Our experts explain."),
         body: paragraph(random, topic),
-        data: { image: image(`guide-${category.slug}-${i}`) },
+        data: { image: image(`guide-${category.slug}-${i}`), content_tags: tagsFor(i % 2 === 0 ? 0 : 1) },
         sort: i,
         publishedAt: published(10 + i),
       });
@@ -204,7 +217,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
         categoryId: category.id,
         title: tr(topic),
         body: paragraph(random, tr(topic)),
-        data: { image: image(`story-${category.slug}-${i}`, 720, 1280) },
+        data: { image: image(`story-${category.slug}-${i}`, 720, 1280), content_tags: tagsFor(2, 1) },
         sort: i,
         publishedAt: published(20 + i),
       });
@@ -311,7 +324,7 @@ export async function seedContent(database: Database, random: Random, now: Date,
       title: tr(topic),
       lead: tr("Tips from our team."),
       body: paragraph(random, tr(topic)),
-      data: { header_image: image(`article-${i}`) },
+      data: { header_image: image(`article-${i}`), content_tags: tagsFor(i + 3, 1) },
       sort: i,
       publishedAt: published(i * 7),
     });

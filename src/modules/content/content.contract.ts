@@ -28,8 +28,26 @@ const itemBase = {
   index_placement: z.number().int().nullable(),
 };
 
-/** A guide or a story: a card with its picture. */
-export const articleItemOutput = z.object({ ...itemBase, image: z.object({ src: z.string() }) });
+/** A guide or a story: a card with its picture, lead, header image, tags and date, and its sanitised body. */
+export const articleItemOutput = z.object({
+  ...itemBase,
+  image: z.object({ src: z.string() }),
+  lead: z.string(),
+  header_image: z
+    .object({
+      url: z.string(),
+      width: z.number().nullable(),
+      height: z.number().nullable(),
+      alt: z.string(),
+    })
+    .nullable(),
+  content_tags: z.array(z.object({ name: z.string(), slug: z.string() })),
+  first_published_at: z.string(),
+  /** Sanitised HTML. */
+  body: z.string(),
+  /** At 250 words a minute, at least one. */
+  reading_minutes: z.number().int(),
+});
 
 /** A reel: its poster, the video and button as the editor stored them, and the products it shows. */
 export const reelItemOutput = z.object({

@@ -7,6 +7,7 @@ import { categories } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
+import { sanitizeCmsHtml, WORDS_PER_MINUTE } from "./cms-pages.service.ts";
 import { type CmsBlock, type ContentKind, cmsPages, contentItems } from "./content.schema.ts";
 
 export const CONTENT_PAGE_SIZE = 12;
@@ -115,6 +116,42 @@ async function readCategoryContent(db: Db, options: ContentListOptions) {
   return { items, meta: { total: n, page: options.page, pages: { total: totalPages }, next } };
 }
 
+/** A tag as an editor stored it: a slug and a name (one text, or a text per locale); others are skipped. */
+export function contentTags(value: unknown, locale: UiLocale): { name: string; slug: string }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((tag) => {
+    if (typeof tag !== "object" || tag === null) return [];
+    const { slug, name } = tag as Record<string, unknown>;
+    const text = storedLocalText(name, locale);
+    return typeof slug === "string" && text ? [{ name: text, slug }] : [];
+  });
+}
+
+/** Minutes to read an HTML text at 250 words a minute, rounded up; at least one. */
+export function htmlReadingMinutes(html: string): number {
+  const words = html
+    .replace(/<[^>]*>/g, " ")
+    .split(/\s+/)
+    .filter((word) => /[\p{L}\p{N}]/u.test(word)).length;
+  return Math.max(1, Math.ceil(words / WORDS_PER_MINUTE));
+}
+
+/** What an article card and its slide-out page show: lead, header image, tags, date, body and reading time. */
+function articleFields(row: typeof contentItems.$inferSelect, locale: UiLocale, image: Image | null) {
+  const data = row.data as Record<string, unknown>;
+  const body = sanitizeCmsHtml(translate(row.body, locale));
+  return {
+    lead: translate(row.lead, locale),
+    header_image: image
+      ? { url: image.src, width: image.width ?? null, height: image.height ?? null, alt: image.alt ?? "" }
+      : null,
+    content_tags: contentTags(data.content_tags, locale),
+    first_published_at: row.publishedAt.toISOString(),
+    body,
+    reading_minutes: htmlReadingMinutes(body),
+  };
+}
+
 function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: Map<number, ProductCard>) {
   const data = row.data as Record<string, unknown>;
   const image = storedImage(data.image ?? data.header_image);
@@ -123,7 +160,7 @@ function toItem(row: typeof contentItems.$inferSelect, locale: UiLocale, cards: 
   switch (row.kind) {
     case "guide":
     case "story":
-      return { ...base, image: { src: image?.src ?? "" } };
+      return { ...base, image: { src: image?.src ?? "" }, ...articleFields(row, locale, image) };
     case "reel":
       return {
         ...base,

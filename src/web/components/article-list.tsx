@@ -1,12 +1,12 @@
 import { useState } from "react";
-import { FormattedMessage } from "react-intl";
+import { FormattedDate, FormattedMessage } from "react-intl";
 import { callAt } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 
 /** A guide's card: what the list shows of a guide (the page's first ones come from its loader). */
 export type ArticleCard = Pick<
   ResponseOf<"GET /api/category/guides/">["items"][number],
-  "id" | "slug" | "title" | "image"
+  "id" | "slug" | "title" | "image" | "lead" | "header_image" | "content_tags" | "first_published_at"
 >;
 
 /** The next page's address as given by the server, on the page's own protocol (http → https). */
@@ -62,9 +62,9 @@ export function ArticleList({
       <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {cards.map((card) => (
           <li key={card.id} className="overflow-hidden rounded-lg border border-neutral-200">
-            {card.image.src && (
+            {(card.header_image?.url || card.image.src) && (
               <img
-                src={card.image.src}
+                src={card.header_image?.url || card.image.src}
                 alt=""
                 width={600}
                 height={400}
@@ -72,7 +72,27 @@ export function ArticleList({
                 className="aspect-[3/2] w-full object-cover"
               />
             )}
-            <p className="p-3 font-semibold">{card.title}</p>
+            <div className="space-y-2 p-3" data-testid="article-card">
+              <p className="font-semibold">{card.title}</p>
+              {card.lead && <p className="text-sm text-neutral-700">{card.lead}</p>}
+              {card.content_tags.length > 0 && (
+                <ul className="flex flex-wrap gap-1">
+                  {card.content_tags.map((tag) => (
+                    <li
+                      key={tag.slug}
+                      className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-800"
+                    >
+                      {tag.name}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p className="text-xs text-neutral-700">
+                <time dateTime={card.first_published_at}>
+                  <FormattedDate value={card.first_published_at} dateStyle="medium" />
+                </time>
+              </p>
+            </div>
           </li>
         ))}
       </ul>

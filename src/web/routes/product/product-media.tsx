@@ -5,7 +5,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { LookPicture } from "#web/components/look-picture.tsx";
 import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
-import { useSecondary } from "#web/lib/use-secondary.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import type { Image } from "./gallery-image.ts";
 
@@ -124,41 +123,6 @@ export function ProductVideo({ videoId, name }: { videoId: string; name: string 
         </RadixDialog.Content>
       </RadixDialog.Portal>
     </RadixDialog.Root>
-  );
-}
-
-/** Reels of the product's category (secondary: loaded after the page, a failure shows nothing). */
-export function ReelsStrip({ categorySlug }: { categorySlug: string }) {
-  const reels = useSecondary(
-    "GET /api/category/reels/",
-    { query: { slug: categorySlug, page: "1" } },
-    (result) => result.items,
-    [],
-  );
-  if (reels.length === 0) return null;
-  return (
-    <section aria-labelledby="reels" className="mt-12" data-testid="reels-strip">
-      <h2 id="reels" className="mb-4 text-xl font-bold">
-        <FormattedMessage id="product.reels" />
-      </h2>
-      <ul className="flex gap-3 overflow-x-auto pb-2">
-        {reels.map((reel) => (
-          <li key={reel.id} className="w-40 shrink-0">
-            <a href={reel.button_url ?? "#"} className="block">
-              <img
-                src={reel.image.src}
-                alt=""
-                width={160}
-                height={284}
-                loading="lazy"
-                className="aspect-[9/16] w-full rounded-lg bg-neutral-100 object-cover"
-              />
-              <p className="mt-1 text-sm font-semibold">{reel.title}</p>
-            </a>
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 

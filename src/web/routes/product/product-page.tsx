@@ -22,11 +22,12 @@ import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
 import { CombineOffers } from "./combine-offers.tsx";
+import { RelatedGuides, SubReelCircles } from "./content-widgets.tsx";
 import { InStoreSheet } from "./in-store-sheet.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
-import { ProductVideo, ReelsStrip, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
+import { ProductVideo, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
 import { ProductReviews, Stars } from "./product-reviews.tsx";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
@@ -383,7 +384,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
 
       {product.shop_the_look && <ShopTheLookSection look={product.shop_the_look} />}
       <RelatedProducts productId={product.id} />
-      <ReelsStrip categorySlug={product.category.parent_slug ?? product.category.slug} />
+      <SubReelCircles categorySlug={product.category.parent_slug ?? product.category.slug} />
+      <RelatedGuides categorySlug={product.category.parent_slug ?? product.category.slug} />
       <SocialGallery
         categorySlugs={[
           product.category.slug,

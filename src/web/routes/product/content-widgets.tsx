@@ -1,0 +1,154 @@
+import { useState } from "react";
+import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { ProductSlider } from "#web/components/product-slider.tsx";
+import type { ResponseOf } from "#web/lib/endpoints.ts";
+import { useSecondary } from "#web/lib/use-secondary.ts";
+import { SideSheet } from "#web/ui/dialog.tsx";
+
+type Reel = ResponseOf<"GET /api/category/reels/">["items"][number];
+export type Guide = ResponseOf<"GET /api/category/guides/">["items"][number];
+
+/**
+ * Sub-reel circles: the category's reels as round thumbnails with their titles, each opening the
+ * reels feed on that reel; under them the first reel's products as a slider (the reel product slider).
+ */
+export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
+  const intl = useIntl();
+  const reels = useSecondary(
+    "GET /api/category/reels/",
+    { query: { slug: categorySlug, page: "1" } },
+    (result) => result.items,
+    [] as Reel[],
+  );
+  if (reels.length === 0) return null;
+  const products = reels[0]?.products ?? [];
+  return (
+    <>
+      <section aria-labelledby="reels" className="mt-12" data-testid="reels-strip">
+        <h2 id="reels" className="mb-4 text-xl font-bold">
+          <FormattedMessage id="product.reels" />
+        </h2>
+        <ul className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" data-testid="sub-reels">
+          {reels.map((reel) => (
+            <li key={reel.id} className="w-24 shrink-0 snap-start">
+              <a href={`/reels/${encodeURIComponent(reel.slug)}/`} className="block text-center">
+                <span className="mx-auto block size-20 rounded-full bg-gradient-to-tr from-amber-500 to-fuchsia-600 p-0.5">
+                  <img
+                    src={reel.image.src}
+                    alt=""
+                    width={80}
+                    height={80}
+                    loading="lazy"
+                    className="size-full rounded-full border-2 border-white bg-neutral-100 object-cover"
+                  />
+                </span>
+                <span className="mt-1 line-clamp-2 block text-xs font-semibold">{reel.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {products.length > 0 && (
+        <div data-testid="reel-products">
+          <ProductSlider title={intl.formatMessage({ id: "product.productsInReel" })} cards={products} />
+        </div>
+      )}
+    </>
+  );
+}
+
+/** A guide's reading time and first published date, in the shopper's language. */
+function GuideMeta({ guide }: { guide: Guide }) {
+  return (
+    <p className="text-sm text-neutral-700">
+      <FormattedDate value={guide.first_published_at} dateStyle="medium" /> ·{" "}
+      <FormattedMessage id="product.readingTime" values={{ minutes: guide.reading_minutes }} />
+    </p>
+  );
+}
+
+/** A guide's tags as chips. */
+export function TagChips({ tags }: { tags: Guide["content_tags"] }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-1">
+      {tags.map((tag) => (
+        <li
+          key={tag.slug}
+          className="rounded-full bg-neutral-100 px-2 py-0.5 text-xs font-semibold text-neutral-800"
+        >
+          {tag.name}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The category's guides as cards; a card slides the guide out beside the page (Escape closes it). */
+export function RelatedGuides({ categorySlug }: { categorySlug: string }) {
+  const guides = useSecondary(
+    "GET /api/category/guides/",
+    { query: { slug: categorySlug, page: "1" } },
+    (result) => result.items.slice(0, 6),
+    [] as Guide[],
+  );
+  const [open, setOpen] = useState<Guide | null>(null);
+  if (guides.length === 0) return null;
+  return (
+    <section aria-labelledby="related-guides" className="mt-12" data-testid="related-guides">
+      <h2 id="related-guides" className="mb-4 text-xl font-bold">
+        <FormattedMessage id="product.guides" />
+      </h2>
+      <ul className="flex snap-x gap-3 overflow-x-auto pb-2">
+        {guides.map((guide) => (
+          <li key={guide.id} className="w-56 shrink-0 snap-start">
+            <button
+              type="button"
+              onClick={() => setOpen(guide)}
+              className="block w-full overflow-hidden rounded-lg border border-neutral-200 text-left"
+            >
+              {guide.image.src && (
+                <img
+                  src={guide.image.src}
+                  alt=""
+                  width={224}
+                  height={149}
+                  loading="lazy"
+                  className="aspect-[3/2] w-full object-cover"
+                />
+              )}
+              <span className="block p-3 font-semibold">{guide.title}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <SideSheet
+        width="w-full max-w-[32rem]"
+        open={open !== null}
+        onOpenChange={(next) => !next && setOpen(null)}
+        title={open?.title ?? ""}
+        description={open?.lead ?? ""}
+        testId="guide-sheet"
+      >
+        {open && (
+          <article className="space-y-3 overflow-y-auto">
+            {open.header_image && (
+              <img
+                src={open.header_image.url}
+                alt={open.header_image.alt}
+                width={open.header_image.width ?? 600}
+                height={open.header_image.height ?? 400}
+                className="aspect-[3/2] w-full rounded object-cover"
+              />
+            )}
+            <GuideMeta guide={open} />
+            <TagChips tags={open.content_tags} />
+            {open.lead && <p className="font-semibold">{open.lead}</p>}
+            {/* biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by the server when stored and when served */}
+            <div className="prose prose-sm" dangerouslySetInnerHTML={{ __html: open.body }} />
+          </article>
+        )}
+      </SideSheet>
+    </section>
+  );
+}
