@@ -35,6 +35,15 @@ describe("category content lists", () => {
       expect(body.meta.next === null).toBe(path !== "/api/category/guides/");
     }
     const guides = (await get("/api/category/guides/?slug=football-boots")).json();
+    // A guide card carries what its card and slide-out page show: lead, header image, tags, date, body.
+    const guide = guides.items[0];
+    expect(guide.lead).not.toBe("");
+    expect(guide.header_image?.url).toBe(guide.image.src);
+    expect(guide.content_tags.length).toBeGreaterThan(0);
+    expect(Number.isNaN(Date.parse(guide.first_published_at))).toBe(false);
+    expect(guide.body).toMatch(/<p>/);
+    expect(guide.body).not.toMatch(/<script/i);
+    expect(guide.reading_minutes).toBeGreaterThanOrEqual(1);
     expect(guides.meta).toMatchObject({ total: 14, pages: { total: 2 } });
     expect(guides.meta.next).toMatch(/\/api\/category\/guides\/\?slug=football-boots&page=2$/);
     const second = (await get("/api/category/guides/?slug=football-boots&page=2")).json();
