@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
@@ -93,6 +93,8 @@ export function RelatedGuides({ categorySlug }: { categorySlug: string }) {
     [] as Guide[],
   );
   const [open, setOpen] = useState<Guide | null>(null);
+  // The sheet has no trigger of its own, so the focus goes back to the card that opened it.
+  const opener = useRef<HTMLButtonElement | null>(null);
   if (guides.length === 0) return null;
   return (
     <section aria-labelledby="related-guides" className="mt-12" data-testid="related-guides">
@@ -104,7 +106,10 @@ export function RelatedGuides({ categorySlug }: { categorySlug: string }) {
           <li key={guide.id} className="w-56 shrink-0 snap-start">
             <button
               type="button"
-              onClick={() => setOpen(guide)}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpen(guide);
+              }}
               className="block w-full overflow-hidden rounded-lg border border-neutral-200 text-left"
             >
               {guide.image.src && (
@@ -129,6 +134,10 @@ export function RelatedGuides({ categorySlug }: { categorySlug: string }) {
         title={open?.title ?? ""}
         description={open?.lead ?? ""}
         testId="guide-sheet"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          opener.current?.focus();
+        }}
       >
         {open && (
           <article className="space-y-3 overflow-y-auto">
