@@ -128,7 +128,7 @@ export function RelatedGuides({ categorySlug }: { categorySlug: string }) {
         ))}
       </ul>
       <SideSheet
-        width="w-full max-w-[32rem]"
+        width="w-[32rem]"
         open={open !== null}
         onOpenChange={(next) => !next && setOpen(null)}
         title={open?.title ?? ""}
