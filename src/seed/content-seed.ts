@@ -350,9 +350,26 @@ export async function seedContent(database: Database, random: Random, now: Date,
           600,
         ),
         placement: "home",
+        // Spec §3 Link card: a kicker over the title and the title's colour on the picture.
+        trumpet: tr(i < 4 ? "Browse the range" : i === 4 ? "Offers" : "For members"),
+        title_color: i === 4 ? "#fde047" : "#ffffff",
       },
       sort: i,
       publishedAt: published(1),
+    });
+  });
+  // The home page's video slider: shop-wide video cards (no category), each a YouTube film.
+  ["Boot test on wet grass", "A goalkeeper's warm-up", "How our shirts are made"].forEach((title, i) => {
+    items.push({
+      kind: "video_card",
+      slug: `home-video-${i + 1}`,
+      title: tr(title),
+      data: {
+        image: image(`video-home-${i + 1}`, 720, 405),
+        video: { provider: "youtube", id: `pitchside-home-${i + 1}` },
+      },
+      sort: i,
+      publishedAt: published(3),
     });
   });
   await insertInBatches(database, contentItems, items);

@@ -143,3 +143,24 @@ test("a draft is not found, except in an operator's preview, which is neither ca
   await expect(page.getByRole("status")).toContainText("kladde");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sommerudsalg");
 });
+
+test("the product carousel block loops with 258 px cards", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await gotoLive(page, "/pages/about/");
+  const carousel = page.getByTestId("product-carousel");
+  const slides = carousel.locator("li");
+  const count = await slides.count();
+  expect(count).toBeGreaterThan(5);
+  expect((await slides.first().boundingBox())?.width).toBe(258);
+  const first = slides.first();
+  await carousel.scrollIntoViewIfNeeded();
+  await expect(first).toBeInViewport();
+  await carousel.getByRole("button", { name: "Næste" }).click();
+  await expect(first).not.toBeInViewport({ ratio: 0.9 });
+  // Next once per card: the row has come round, the first card is in view again.
+  for (let i = 1; i < count; i++) {
+    await carousel.getByRole("button", { name: "Næste" }).click();
+    await page.waitForTimeout(150);
+  }
+  await expect(first).toBeInViewport();
+});

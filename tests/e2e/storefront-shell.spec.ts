@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { gotoLive } from "./hydrated.ts";
 
 test("the home page shows products from the database, the category navigation, and passes axe", async ({
   page,
@@ -61,6 +62,25 @@ test("the FAQ answers questions from the CMS in an accordion", async ({ page }) 
   await question.click();
   await expect(page.getByText("inden for 100 dage og gratis")).toBeVisible();
   await expectNoSeriousA11yViolations(page);
+});
+
+test("home: link cards show their kicker; a video card opens its player behind the consent placeholder", async ({
+  page,
+}) => {
+  await gotoLive(page, "/");
+  const boots = page.getByTestId("link-card").filter({ hasText: "Støvler" });
+  await expect(boots).toContainText("Se udvalget");
+  await expect(boots).toHaveAttribute("href", "/football-boots/");
+  const videos = page.getByTestId("video-slider");
+  await videos.getByRole("button", { name: /^Afspil video: Støvletest på vådt græs/ }).click();
+  const player = page.getByRole("dialog");
+  await expect(player.getByTestId("consent-placeholder")).toBeVisible();
+  await expect(player.locator("iframe")).toHaveCount(0);
+  await player.getByRole("button", { name: "Acceptér marketingcookies" }).click();
+  await expect(player.locator("iframe")).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/pitchside-home-1\?autoplay=1$/,
+  );
 });
 
 test("the popular-products slider switches between its four product types", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
 import { cmsPages, contentItems } from "./content.schema.ts";
-import { listTeasers, pageBlocks } from "./content.service.ts";
+import { listTeasers, listVideoCards, pageBlocks } from "./content.service.ts";
 
 let t: TestDatabase;
 beforeAll(async () => {
@@ -28,7 +28,29 @@ beforeAll(async () => {
       publishedAt: published,
       data: { url: "/football-boots/", image: { src: "/media/first.jpg", width: 10, height: 5 } },
     },
-    { kind: "link_card", slug: "card", title: { en: "Card" }, publishedAt: published },
+    {
+      kind: "link_card",
+      slug: "card",
+      title: { en: "Card" },
+      publishedAt: published,
+      data: { trumpet: { en: "Offers", da: "Tilbud" }, title_color: "#fde047" },
+    },
+    {
+      kind: "link_card",
+      slug: "odd-colour",
+      title: { en: "Odd" },
+      sort: 1,
+      publishedAt: published,
+      data: { title_color: "red;background:url(x)" },
+    },
+    {
+      kind: "video_card",
+      slug: "film",
+      title: { en: "Film", da: "Film på dansk" },
+      publishedAt: published,
+      data: { video: { provider: "youtube", id: "abc" } },
+    },
+    { kind: "video_card", slug: "no-film", title: { en: "No film" }, publishedAt: published, data: {} },
   ]);
 });
 afterAll(async () => t?.drop());
@@ -63,6 +85,8 @@ describe("teasers", () => {
         lead: "Lead",
         url: "/football-boots/",
         image: { src: "/media/first.jpg", width: 10, height: 5 },
+        trumpet: "",
+        titleColor: null,
       },
       {
         slug: "later",
@@ -70,11 +94,33 @@ describe("teasers", () => {
         lead: "",
         url: "/",
         image: { src: "/media/content/later.svg", width: 1200, height: 800 },
+        trumpet: "",
+        titleColor: null,
       },
     ]);
     expect(await listTeasers(t.database.db, "hero", "en", 1)).toHaveLength(1);
     expect((await listTeasers(t.database.db, "link_card", "en", 6)).map((card) => card.slug)).toEqual([
       "card",
+      "odd-colour",
+    ]);
+  });
+
+  it("gives a link card its kicker in the shopper's language and only a hex title colour", async () => {
+    const [card, odd] = await listTeasers(t.database.db, "link_card", "da", 6);
+    expect(card).toMatchObject({ trumpet: "Tilbud", titleColor: "#fde047" });
+    expect(odd).toMatchObject({ trumpet: "", titleColor: null });
+  });
+});
+
+describe("video cards", () => {
+  it("lists the shop-wide videos translated, leaving out one without a film", async () => {
+    expect(await listVideoCards(t.database.db, "da", 8)).toEqual([
+      {
+        slug: "film",
+        title: "Film på dansk",
+        image: { src: "/media/content/film.svg", width: 720, height: 405 },
+        video: { provider: "youtube", id: "abc" },
+      },
     ]);
   });
 });

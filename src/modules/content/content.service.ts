@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
-import { translate } from "#kernel/translate.ts";
+import { type Translated, translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
@@ -335,6 +335,10 @@ export interface Teaser {
   lead: string;
   url: string;
   image: { src: string; width: number; height: number };
+  /** A link card's kicker above its title (spec §3 Link card: trumpet); empty when it has none. */
+  trumpet: string;
+  /** A link card's title colour (a CSS colour); null for the card's default. */
+  titleColor: string | null;
 }
 
 /**
@@ -354,14 +358,54 @@ export async function listTeasers(
     .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt))
     .limit(limit);
   return rows.map((row) => {
-    const data = row.data as { url?: string; image?: Teaser["image"] };
+    const data = row.data as {
+      url?: string;
+      image?: Teaser["image"];
+      trumpet?: Translated;
+      title_color?: string;
+    };
     return {
       slug: row.slug,
       title: translate(row.title, locale),
       lead: translate(row.lead, locale),
       url: data.url ?? "/",
       image: data.image ?? { src: `/media/content/${row.slug}.svg`, width: 1200, height: 800 },
+      trumpet: data.trumpet ? translate(data.trumpet, locale) : "",
+      titleColor:
+        typeof data.title_color === "string" && /^#[0-9a-f]{6}$/i.test(data.title_color)
+          ? data.title_color
+          : null,
     };
+  });
+}
+
+/** A shop-wide video card for the home page's video slider: its title, still and film. */
+export interface VideoCard {
+  slug: string;
+  title: string;
+  image: { src: string; width: number; height: number };
+  video: { provider: "youtube" | "vimeo"; id: string };
+}
+
+/** The shop-wide video cards (those of no category) in their set order; ones without a film are left out. */
+export async function listVideoCards(db: Db, locale: UiLocale, limit: number): Promise<VideoCard[]> {
+  const rows = await db
+    .select()
+    .from(contentItems)
+    .where(and(eq(contentItems.kind, "video_card"), isNull(contentItems.categoryId)))
+    .orderBy(asc(contentItems.sort), desc(contentItems.publishedAt))
+    .limit(limit);
+  return rows.flatMap((row) => {
+    const data = row.data as { image?: VideoCard["image"]; video?: { provider?: string; id?: string } };
+    if (!data.video?.id) return [];
+    return [
+      {
+        slug: row.slug,
+        title: translate(row.title, locale),
+        image: data.image ?? { src: `/media/content/${row.slug}.svg`, width: 720, height: 405 },
+        video: { provider: data.video.provider === "vimeo" ? "vimeo" : "youtube", id: data.video.id },
+      },
+    ];
   });
 }
 

@@ -1,5 +1,5 @@
 import type { CmsBlockOutput } from "#modules/content/cms-pages.contract.ts";
-import { ProductSlider } from "#web/components/product-slider.tsx";
+import { ProductCarousel } from "#web/components/product-slider.tsx";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { CallToActionBlock } from "./call-to-action-block.tsx";
 import { SocialEmbedBlock, YoutubeBlock } from "./embed-blocks.tsx";
@@ -48,7 +48,7 @@ function Block({ block, index }: { block: CmsBlockOutput; index: number }) {
         />
       );
     case "product_slider":
-      return <ProductSlider title={block.value.title} cards={block.value.products} />;
+      return <ProductCarousel title={block.value.title} cards={block.value.products} />;
     case "faq":
       return (
         <Accordion type="multiple" className="divide-y divide-neutral-200 border-y border-neutral-200">

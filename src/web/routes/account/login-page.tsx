@@ -6,11 +6,13 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useSearchParams } from "react-router";
 import type { z } from "zod";
 import { emailInput, loginInput } from "#modules/accounts/accounts.contract.ts";
+import { listTeasers } from "#modules/content/content.service.ts";
 import { shopContext } from "#server/request-context.ts";
-import { type LinkCard, LinkCardSlider } from "#web/components/link-card-slider.tsx";
+import { type LinkCard, LinkCardSlider, teaserLinkCard } from "#web/components/link-card-slider.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { call } from "#web/lib/api.ts";
 import { safeNext } from "#web/lib/auth-client.ts";
+import { soft } from "#web/lib/page-data.server.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { FormError } from "#web/ui/form-error.tsx";
@@ -21,11 +23,17 @@ import { pageTitle, pendingFavourite, popularProducts } from "./account.server.t
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const [products, favourite] = await Promise.all([popularProducts(shop), pendingFavourite(shop)]);
+  const [products, favourite, linkCards] = await Promise.all([
+    popularProducts(shop),
+    pendingFavourite(shop),
+    soft(shop, "login link cards", listTeasers(shop.database.db, "link_card", shop.locale, 6), []),
+  ]);
   return {
     title: pageTitle(shop, "meta.login.title"),
     oauth: shop.config.oauth ? { name: shop.config.oauth.name } : null,
     products,
+    /** The shop-wide link cards (content kind link_card), as on the home page. */
+    linkCards,
     /** A product whose heart this visitor tapped: it becomes a favourite at log-in. */
     pendingFavourite: favourite,
   };
@@ -158,6 +166,10 @@ export default function LoginPage({ loaderData }: Route.ComponentProps) {
       </div>
       <ProductSlider title={intl.formatMessage({ id: "login.products.title" })} cards={loaderData.products} />
       <LinkCardSlider title={intl.formatMessage({ id: "login.cards.title" })} cards={cards} />
+      <LinkCardSlider
+        title={intl.formatMessage({ id: "home.links.title" })}
+        cards={loaderData.linkCards.map(teaserLinkCard)}
+      />
       <section className="mx-auto mt-6 max-w-3xl rounded-lg bg-pitch-100 p-6">
         <h2 className="text-xl font-bold">
           <FormattedMessage id="login.info.title" />

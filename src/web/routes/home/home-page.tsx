@@ -2,9 +2,11 @@ import * as Tabs from "@radix-ui/react-tabs";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { LinkCardSlider, teaserLinkCard } from "#web/components/link-card-slider.tsx";
 import { LoginAwareBanner } from "#web/components/login-aware-banner.tsx";
 import { LogoMarquee } from "#web/components/logo-marquee.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
+import { VideoSlider } from "#web/components/video-slider.tsx";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import type { Route } from "./+types/home-page.ts";
 import { loadHome } from "./home.server.ts";
@@ -31,7 +33,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const intl = useIntl();
-  const { heroes, linkCards, sliders, brands, popular, memberBanner } = loaderData.home;
+  const { heroes, linkCards, videos, sliders, brands, popular, memberBanner } = loaderData.home;
   const [lead, ...more] = heroes;
   return (
     <>
@@ -137,33 +139,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           </Tabs.Root>
         </section>
       )}
-      {linkCards.length > 0 && (
-        <section aria-labelledby="home-links" className="mx-auto max-w-7xl px-4 py-6">
-          <h2 id="home-links" className="mb-3 text-xl font-bold">
-            <FormattedMessage id="home.links.title" />
-          </h2>
-          <ul className="grid grid-cols-2 gap-4 md:grid-cols-3 lg:grid-cols-6">
-            {linkCards.map((card) => (
-              <li key={card.slug} className="relative overflow-hidden rounded-lg">
-                <img
-                  src={card.image.src}
-                  alt=""
-                  width={card.image.width}
-                  height={card.image.height}
-                  loading="lazy"
-                  className="aspect-square w-full object-cover"
-                />
-                <Link
-                  to={card.url}
-                  className="absolute inset-x-0 bottom-0 bg-black/70 px-3 py-2 font-semibold text-white after:absolute after:inset-0 after:-top-96"
-                >
-                  {card.title}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <LinkCardSlider
+        title={intl.formatMessage({ id: "home.links.title" })}
+        cards={linkCards.map(teaserLinkCard)}
+      />
+      <VideoSlider title={intl.formatMessage({ id: "home.videos.title" })} videos={videos} />
       {brands.length > 0 && (
         <section aria-labelledby="home-brands" className="mx-auto max-w-7xl px-4 py-6">
           <h2 id="home-brands" className="mb-3 text-xl font-bold">

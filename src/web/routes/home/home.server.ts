@@ -1,6 +1,11 @@
 import type { Brand, ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { getProductCards, listBrands } from "#modules/catalog/catalog.service.ts";
-import { listTeasers, type Teaser } from "#modules/content/content.service.ts";
+import {
+  listTeasers,
+  listVideoCards,
+  type Teaser,
+  type VideoCard,
+} from "#modules/content/content.service.ts";
 import { POPULAR_ITEM_TYPES } from "#modules/search/listing.contract.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { soft } from "#web/lib/page-data.server.ts";
@@ -11,6 +16,8 @@ export type PopularType = (typeof POPULAR_ITEM_TYPES)[number];
 export interface HomeData {
   heroes: Teaser[];
   linkCards: Teaser[];
+  /** The video slider: the shop-wide video cards. */
+  videos: VideoCard[];
   sliders: { id: string; titleId: string; url: string; cards: ProductCard[] }[];
   popular: { itemType: PopularType; cards: ProductCard[] }[];
   brands: Brand[];
@@ -29,10 +36,11 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       url,
       cards,
     }));
-  const [heroes, memberBanners, linkCards, brands, ...sliders] = await Promise.all([
+  const [heroes, memberBanners, linkCards, videos, brands, ...sliders] = await Promise.all([
     soft(shop, "home heroes", listTeasers(db, "hero", shop.locale, 3), []),
     shop.user ? soft(shop, "home member banner", listTeasers(db, "member_banner", shop.locale, 1), []) : [],
     soft(shop, "home link cards", listTeasers(db, "link_card", shop.locale, 6), []),
+    soft(shop, "home videos", listVideoCards(db, shop.locale, 8), []),
     soft(shop, "home brands", listBrands(db), []),
     slider("new", "home.slider.new", "/search/?q=*&sort=latest-online", {
       currency,
@@ -56,5 +64,5 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       ).then((cards) => ({ itemType, cards })),
     ),
   );
-  return { heroes, linkCards, brands, sliders, popular, memberBanner: memberBanners[0] ?? null };
+  return { heroes, linkCards, videos, brands, sliders, popular, memberBanner: memberBanners[0] ?? null };
 }

@@ -8,6 +8,7 @@ import { type Filter, PAGE_SIZE } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
+import { VideoModal } from "#web/components/video-modal.tsx";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
@@ -22,62 +23,28 @@ type InsertItem = Insert & {
   look?: { image: LookPictureProps["image"] | null; hotspots: LookPictureProps["hotspots"] } | null;
 };
 
-/**
- * A video card opens its player full-screen, with a close button. The button names what it closes
- * (the video), so the player has its own frame rather than the shared dialog's.
- */
+/** A video card opens its player full-screen, with a close button (the shared video modal). */
 function VideoInsert({ insert }: { insert: InsertItem }) {
   const intl = useIntl();
   const video = insert.video;
   if (!video) return null;
-  const src =
-    video.provider === "vimeo"
-      ? `https://player.vimeo.com/video/${encodeURIComponent(video.id)}?autoplay=1`
-      : `https://www.youtube-nocookie.com/embed/${encodeURIComponent(video.id)}?autoplay=1`;
   return (
-    <RadixDialog.Root>
-      <RadixDialog.Trigger
-        className="block w-full text-left"
-        aria-label={intl.formatMessage({ id: "video.play" }, { title: insert.title })}
-      >
-        {insert.image && (
-          <img
-            src={insert.image}
-            alt=""
-            width={400}
-            height={400}
-            loading="lazy"
-            className="aspect-square w-full rounded-md object-cover"
-          />
-        )}
-        <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">
-          {intl.formatMessage({ id: "insert.video_card" })}
-        </p>
-        <p className="font-semibold [overflow-wrap:anywhere] hyphens-auto">{insert.title}</p>
-      </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
-          <div className="flex items-center justify-between text-white">
-            <RadixDialog.Title className="text-lg font-bold">{insert.title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="rounded-full bg-white/10 p-2"
-              aria-label={intl.formatMessage({ id: "video.close" })}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Description className="sr-only">{insert.title}</RadixDialog.Description>
-          <iframe
-            src={src}
-            title={insert.title}
-            allow="autoplay; encrypted-media; picture-in-picture"
-            allowFullScreen
-            className="mt-4 w-full flex-1 rounded-lg"
-          />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <VideoModal title={insert.title} video={video} thumbnail={insert.image ?? undefined}>
+      {insert.image && (
+        <img
+          src={insert.image}
+          alt=""
+          width={400}
+          height={400}
+          loading="lazy"
+          className="aspect-square w-full rounded-md object-cover"
+        />
+      )}
+      <p className="mt-2 text-xs font-semibold uppercase text-pitch-700">
+        {intl.formatMessage({ id: "insert.video_card" })}
+      </p>
+      <p className="font-semibold [overflow-wrap:anywhere] hyphens-auto">{insert.title}</p>
+    </VideoModal>
   );
 }
 export interface ListingInserts {
