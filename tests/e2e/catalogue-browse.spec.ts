@@ -230,11 +230,13 @@ test("video cards show only with marketing consent and open full-screen with a c
 test("the guide list loads its next page and then disables load more", async ({ page }) => {
   await page.goto("/football-boots/");
   const guides = page.getByRole("region", { name: /guides/i });
-  await expect(guides.getByRole("listitem")).toHaveCount(12);
+  // The cards are the list's own items (each card lists its tags in a list of its own).
+  const cards = guides.getByRole("list").first().locator(":scope > li");
+  await expect(cards).toHaveCount(12);
   const loadMore = guides.getByRole("button");
   await expect(loadMore).toBeEnabled();
   await loadMore.click();
-  await expect(guides.getByRole("listitem")).toHaveCount(14);
+  await expect(cards).toHaveCount(14);
   await expect(loadMore).toBeDisabled();
 });
 
