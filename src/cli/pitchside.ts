@@ -12,6 +12,7 @@ import { reindexSearch } from "#modules/search/search-documents.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
+import { IMPORT_HELP, IMPORT_USAGE, runImportCommand } from "./import-command.ts";
 import { ORDERS_USAGE, runOrdersCommand } from "./orders-command.ts";
 import { REVIEWS_USAGE, runReviewsCommand } from "./reviews-command.ts";
 import { SEARCH_HELP, SEARCH_USAGE, searchReportCommand, synonymsCommand } from "./search-command.ts";
@@ -21,6 +22,7 @@ import { runWebhooksCommand, WEBHOOKS_HELP, WEBHOOKS_USAGE } from "./webhooks-co
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside reindex
        pitchside stock <sku> <quantity>
+${IMPORT_USAGE}
 ${TASTEMAKERS_USAGE}
 ${ORDERS_USAGE}
 ${REVIEWS_USAGE}
@@ -33,6 +35,8 @@ ${SEARCH_USAGE}
 
 stock sets what is in stock of one size (by its SKU); a size that comes back in stock mails each
 back-in-stock subscriber once.
+
+${IMPORT_HELP}
 
 ${TASTEMAKERS_HELP}
 
@@ -52,6 +56,7 @@ const COMMANDS = [
   "seed",
   "reindex",
   "stock",
+  "import",
   "tastemakers",
   "orders",
   "reviews",
@@ -142,6 +147,19 @@ if (command === "reviews") {
   if (result.exitCode === 0) console.log(result.output);
   else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
   process.exit(result.exitCode);
+}
+
+if (command === "import") {
+  const code = await withShopAndJobs(({ db, mail, publicUrlFor }) =>
+    runImportCommand(db, { mail, publicUrlFor }, rest, {
+      out: (text) => process.stdout.write(text),
+      err: (text) => console.error(text),
+      isTty: process.stdout.isTTY === true,
+      now: () => Date.now(),
+    }),
+  );
+  if (code === 2) console.error(`\n${USAGE}`);
+  process.exit(code);
 }
 
 if (command === "webhooks") {
