@@ -259,49 +259,83 @@ interface BagLine {
 
 const addBody = (line: BagLine) => `product=${line.product}&size=${line.size}&amount=1`;
 
+/** Sizes a bag line is made of: each holds this many or more, so a line can grow by one this often. */
+const BAG_STOCK = 38;
+/** Lines each visitor adds to in turn: its bag stays this size. */
+const BAG_LINES = 12;
+/** Visitors a measured connection holds: it moves to the next when a bag's lines are near their stock. */
+const VISITORS_PER_CONNECTION = 3;
+
 /**
  * Row 4: each connection is a visitor of its own (session cookie and CSRF token from a first add, so
  * the session and bag exist), adding one unit then reading the bag, over and over. A visitor adds in
  * turn to 12 lines of sizes with 38 or more in stock (adds do not take stock), so the bag stays at
- * 12 lines and no line reaches its stock within a run. The warm-up uses 32 other visitors.
+ * 12 lines; when its lines are 37 deep the connection goes on as the next visitor it holds (3 each,
+ * enough for 1,300 adds per connection), so no add is refused for stock. The warm-up uses other visitors.
  */
 async function bagRow(base: string, databaseUrl: string, duration: number) {
   const sizes = await query<{ product: number; size: number }>(
     databaseUrl,
     `select p.id as product, s.id as size from product_sizes s join products p on p.id = s.product_id
-      where p.online and not p.is_exclusive and not p.is_package and s.stock >= 38
+      where p.online and not p.is_exclusive and not p.is_package and s.stock >= ${BAG_STOCK}
       order by s.stock desc, s.id limit 200`,
   );
-  if (sizes.length < 12) throw new Error("fewer than 12 sizes with 38 or more in stock");
+  if (sizes.length < BAG_LINES) throw new Error(`fewer than ${BAG_LINES} sizes with ${BAG_STOCK} in stock`);
   const connections = 32;
-  const visitors: { visitor: Visitor; lines: BagLine[]; turn: number }[] = [];
-  for (let i = 0; i < connections * 2; i++) {
-    const visitor = await newVisitor(base);
-    const lines = Array.from({ length: 12 }, (_, k) => sizes[(i * 3 + k) % sizes.length] as BagLine);
+  // A visitor's adds before a line would pass its stock (its first add was made here).
+  const addsPerVisitor = BAG_LINES * (BAG_STOCK - 1);
+  let made = 0;
+  const visitor = async () => {
+    const lines = Array.from(
+      { length: BAG_LINES },
+      (_, k) => sizes[(made * 3 + k) % sizes.length] as BagLine,
+    );
+    made++;
+    const entry = await newVisitor(base);
     const response = await fetch(`${base}/cart/items/add_to_cart/`, {
       method: "POST",
-      headers: { ...visitor.headers, "content-type": "application/x-www-form-urlencoded" },
+      headers: { ...entry.headers, "content-type": "application/x-www-form-urlencoded" },
       body: addBody(lines[0] as BagLine),
     });
     if (!response.ok) throw new Error(`first add: ${response.status} ${await response.text()}`);
-    mergeSetCookies(visitor, response.headers.getSetCookie());
-    visitors.push({ visitor, lines, turn: 1 });
-  }
-  const visitorOf = (context: object) =>
-    visitors[(context as { visitor?: number }).visitor ?? 0] as (typeof visitors)[number];
-  // A cookie the shop sets on an add or a read (a new token, a renewed session) is sent from then on.
-  const keepCookies = (_status: number, _body: string, context: object, headers?: IncomingHttpHeaders) => {
-    const set = headers?.["set-cookie"];
-    if (set) mergeSetCookies(visitorOf(context).visitor, [set].flat().map(String));
+    mergeSetCookies(entry, response.headers.getSetCookie());
+    return { visitor: entry, lines, turn: 1 };
   };
-  const options = (first: number): LoadOptions => {
-    let next = first;
+  type Shopper = Awaited<ReturnType<typeof visitor>>;
+  // One slot per connection: its visitors in the order it uses them.
+  const slots = async (count: number, each: number) => {
+    const list: { shoppers: Shopper[]; adds: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const shoppers: Shopper[] = [];
+      for (let k = 0; k < each; k++) shoppers.push(await visitor());
+      list.push({ shoppers, adds: 0 });
+    }
+    return list;
+  };
+  const warmupSlots = await slots(connections, 1);
+  const measuredSlots = await slots(connections, VISITORS_PER_CONNECTION);
+
+  // The context (reset after each pair) carries the connection's slot, and the add's visitor to the read.
+  type Context = { slot?: number; shopper?: Shopper };
+  const options = (connectionSlots: typeof measuredSlots): LoadOptions => {
+    let next = 0;
+    const shopperOf = (context: object) => {
+      const slot = connectionSlots[(context as Context).slot ?? 0] as (typeof connectionSlots)[number];
+      const index = Math.min(Math.floor(slot.adds++ / addsPerVisitor), slot.shoppers.length - 1);
+      return slot.shoppers[index] as Shopper;
+    };
+    // A cookie the shop sets on an add or a read (a new token, a renewed session) is sent from then on.
+    const keepCookies = (_status: number, _body: string, context: object, headers?: IncomingHttpHeaders) => {
+      const set = headers?.["set-cookie"];
+      const shopper = (context as Context).shopper;
+      if (set && shopper) mergeSetCookies(shopper.visitor, [set].flat().map(String));
+    };
     return {
       connections,
-      // Each connection takes the next visitor; the context (reset after each pair) carries its index.
+      // Each connection takes the next slot (autocannon builds its first request before this runs).
       setupClient: (client) => {
         const iterator = (client as unknown as { requestIterator: RequestIterator }).requestIterator;
-        iterator.initialContext = { visitor: next++ };
+        iterator.initialContext = { slot: next++ };
         iterator.resetContext();
         iterator.rebuildRequest();
       },
@@ -309,12 +343,13 @@ async function bagRow(base: string, databaseUrl: string, duration: number) {
         {
           method: "POST",
           setupRequest: (request, context) => {
-            const entry = visitorOf(context);
-            const line = entry.lines[entry.turn++ % entry.lines.length] as BagLine;
+            const shopper = shopperOf(context);
+            (context as Context).shopper = shopper;
+            const line = shopper.lines[shopper.turn++ % shopper.lines.length] as BagLine;
             return {
               ...request,
               path: "/cart/items/add_to_cart/",
-              headers: { ...entry.visitor.headers, "content-type": "application/x-www-form-urlencoded" },
+              headers: { ...shopper.visitor.headers, "content-type": "application/x-www-form-urlencoded" },
               body: addBody(line),
             };
           },
@@ -325,16 +360,23 @@ async function bagRow(base: string, databaseUrl: string, duration: number) {
           setupRequest: (request, context) => ({
             ...request,
             path: "/cart/data/",
-            headers: { ...visitorOf(context).visitor.headers },
+            headers: { ...((context as Context).shopper ?? shopperOf(context)).visitor.headers },
           }),
           onResponse: keepCookies,
         },
       ],
     };
   };
-  const measured = await measure(base, duration, options(connections), options(0));
-  const lines = visitors.slice(connections).map((v) => Math.min(v.turn, 12));
-  return { ...measured, detail: { linesPerBag: Math.max(...lines), sizesToChooseFrom: sizes.length } };
+  const measured = await measure(base, duration, options(measuredSlots), options(warmupSlots));
+  const used = measuredSlots.flatMap((slot) => slot.shoppers.filter((shopper) => shopper.turn > 1));
+  return {
+    ...measured,
+    detail: {
+      linesPerBag: Math.max(...used.map((shopper) => Math.min(shopper.turn, BAG_LINES))),
+      visitorsUsed: used.length,
+      sizesToChooseFrom: sizes.length,
+    },
+  };
 }
 
 interface ProductRef {
