@@ -30,6 +30,7 @@ import {
   attachGuestOrders,
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
+import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
@@ -101,6 +102,7 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   // The module tells of each committed order; the server's metrics count it (modules know no prom-client).
   await app.register(checkoutRoutes, {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
+    payLater: app.config.klarna ? klarnaProvider(app.config.klarna) : null,
   });
   await app.register(ordersRoutes);
   await app.register(operatorRoutes);

@@ -37,9 +37,13 @@ export type PaymentMethodOutput = z.input<typeof paymentMethodSchema>;
 type PaymentGateways = z.input<typeof paymentGatewaysSchema>;
 
 /** `GET /checkout/payment_gateways/`: the market's methods by gateway, with what each would charge. */
-export async function paymentGateways(db: Db, shopper: Shopper): Promise<PaymentGateways> {
+export async function paymentGateways(
+  db: Db,
+  shopper: Shopper,
+  payLater: "test-bnpl" | "klarna" = "test-bnpl",
+): Promise<PaymentGateways> {
   const cartId = await requireCartId(db, shopper.owner);
-  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper);
+  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper, payLater);
 }
 
 /** The payment gateways of a checkout already read. */
@@ -47,6 +51,7 @@ export async function gatewaysOutput(
   db: Db,
   state: CheckoutState,
   shopper: Shopper,
+  payLater: "test-bnpl" | "klarna" = "test-bnpl",
 ): Promise<PaymentGateways> {
   const methods = (await marketConfig(db, shopper.market.code)).payments;
   const reference = await paymentReferenceOf(db, state.session);
@@ -81,7 +86,7 @@ export async function gatewaysOutput(
         reference,
         locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
       },
-      klarna: { id: "test-bnpl", sessionData: reference, client_api_key: clientKey, reference },
+      klarna: { id: payLater, sessionData: reference, client_api_key: clientKey, reference },
     },
     environment: "test",
     currency,

@@ -48,6 +48,7 @@ import type {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  authorizationResultSchema,
   authorizationTokenInput,
   bnplAuthorisationSchema,
   cardPaymentResultSchema,
@@ -56,6 +57,7 @@ import type {
   deliverySubmitInput,
   dropPointsSchema,
   findDropPointQuery,
+  klarnaSessionSchema,
   paymentSelectedSchema,
   paymentSubmitInput,
   reviewResultSchema,
@@ -355,7 +357,11 @@ export interface Endpoints {
   };
   "POST /checkout/submit_authorization_token/": {
     body: z.input<typeof authorizationTokenInput>;
-    response: z.output<typeof successSchema>;
+    response: z.output<typeof authorizationResultSchema>;
+  };
+  "POST /payments/klarna/session/": {
+    body: NoFields;
+    response: z.output<typeof klarnaSessionSchema>;
   };
 
   // Orders: the invoice's address (the PDF itself is opened as a link, not called)
