@@ -250,7 +250,9 @@ export async function paymentResult(
 }
 
 /** The pay-later provider's authorise call, for the amount the server works out. */
-export async function authoriseBnpl(db: Db, shopper: Shopper) {
+export async function authoriseBnpl(db: Db, deps: PaymentDeps, shopper: Shopper) {
+  // With Klarna configured the built-in provider takes no money: its widget authorises instead.
+  if (deps.payLater) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
   const state = await readyState(db, shopper);
   if (state.paymentMethod?.gateway !== "test-bnpl")
     throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");

@@ -285,7 +285,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
         response: { 200: bnplAuthorisationSchema },
       },
     },
-    async (request) => authoriseBnpl(db, shopperOf(request)),
+    async (request) => authoriseBnpl(db, deps, shopperOf(request)),
   );
 
   app.post(
