@@ -47,12 +47,14 @@ beforeAll(async () => {
   );
   first = await shopProcess(testDb.database);
   second = await shopProcess(testDb.database);
-  [size] = await rows<{ product_id: number; size_id: number }>(
+  const [found] = await rows<{ product_id: number; size_id: number }>(
     testDb.database.db,
     sql`select s.product_id, s.id as size_id from product_sizes s join products p on p.id = s.product_id
          where p.online and not p.is_exclusive and not p.is_package and s.stock > 2
          order by s.id limit 1`,
   );
+  if (!found) throw new Error("the seed has no size in stock");
+  size = found;
 });
 afterAll(async () => {
   for (const app of apps) await app.close();
