@@ -154,3 +154,24 @@ describe("queries per bag read", () => {
     });
   });
 });
+
+describe.runIf(process.env.TEST_DATABASE_URL)("named statements on PostgreSQL", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    // One connection, so the statements the bag prepared are the ones this test sees.
+    testDb = await createTestDatabase({ poolSize: 1 });
+  });
+  afterAll(async () => testDb?.drop());
+
+  it("the bag read and the line removal are prepared once per connection and then run by name", async () => {
+    const db = testDb.database.db;
+    const owner = { userId: null, sessionId: "prepared" };
+    await readCart(db, owner, market, "da");
+    await readCart(db, owner, market, "da");
+    await deleteLine(db, owner, 1).catch(() => {});
+    const names = (
+      await rows<{ name: string }>(db, sql`select name from pg_prepared_statements order by name`)
+    ).map((row) => row.name);
+    expect(names).toEqual(expect.arrayContaining(["bag_session", "line_delete_session"]));
+  });
+});
