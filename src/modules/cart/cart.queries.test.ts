@@ -136,6 +136,19 @@ describe("queries per bag read", () => {
       expect(trips).toBeLessThanOrEqual(WRITE);
     });
 
+    it("adds of one size at once to a bag not made yet make one bag with one line of them all", async () => {
+      const db = testDb.database.db;
+      const owner = { userId: null, sessionId: "round-trips-at-once" };
+      const size = sizes[2] as { product_id: number; id: number };
+      await Promise.all(
+        Array.from({ length: 4 }, () =>
+          addToCart(db, owner, { productId: size.product_id, sizeId: size.id, amount: 1 }),
+        ),
+      );
+      const cart = await readCart(db, owner, market, "da");
+      expect(cart.lines.map((line) => [line.size_id, line.quantity])).toEqual([[size.id, 4]]);
+    });
+
     it("a quantity that does not change writes nothing", async () => {
       const { owner, lineIds } = await bagOf("unchanged", 1);
       const db = testDb.database.db;
