@@ -304,16 +304,14 @@ export async function upsertProducts(
       sql`update price_history set valid_to = ${now.toISOString()}
            where valid_to is null and (product_id, currency) in (${pairs})`,
     );
-    await tx
-      .insert(priceHistory)
-      .values(
-        changed.map((price) => ({
-          productId: price.productId,
-          currency: price.currency,
-          price: price.price,
-          validFrom: now,
-        })),
-      );
+    await tx.insert(priceHistory).values(
+      changed.map((price) => ({
+        productId: price.productId,
+        currency: price.currency,
+        price: price.price,
+        validFrom: now,
+      })),
+    );
   }
 
   await tx.delete(productImages).where(inArray(productImages.productId, productIds));
