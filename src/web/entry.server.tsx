@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
+import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
 
 export const streamTimeout = 5_000;
 
@@ -44,7 +46,9 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      <StylesheetTextContext value={stylesheetText}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </StylesheetTextContext>,
       {
         nonce,
         [readyOption]() {

@@ -13,17 +13,19 @@ import {
 } from "react-router";
 import { LOCALE_TAGS, MARKETS } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
-import type { Route } from "./+types/root.ts";
-import "./app.css";
 import { CheckoutHeader } from "#web/components/checkout-header.tsx";
 import { FavouritesProvider } from "#web/components/favourites-context.tsx";
 import { ConsentProvider } from "#web/consent/consent-context.tsx";
 import { CookieBanner, CookieSettingsDialog, TagManager } from "#web/consent/cookie-consent.tsx";
+import type { Route } from "./+types/root.ts";
+// The stylesheet is written into the page (InlineStylesheet), not linked: no request before first paint.
+import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
+import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
 import { ToastProvider } from "./ui/toast.tsx";
@@ -79,6 +81,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStylesheet href={stylesheet} />
         <Meta />
         {seo && <link rel="canonical" href={seo.canonical} />}
         {seo?.alternates.map((alternate) => (

@@ -22,7 +22,8 @@ export function CardSlider<T>({
   items: readonly T[];
   itemKey: (item: T) => string | number;
   slideBasis: string;
-  renderItem: (item: T) => ReactNode;
+  /** `index` is the slide's place: the first ones show without scrolling. */
+  renderItem: (item: T, index: number) => ReactNode;
 }) {
   const _intl = useIntl();
   const headingId = useId();
@@ -38,12 +39,12 @@ export function CardSlider<T>({
       </div>
       <div ref={viewport} className="overflow-hidden">
         <ul className="flex gap-4">
-          {items.map((item) => (
+          {items.map((item, index) => (
             <li
               key={itemKey(item)}
               className={`min-w-0 shrink-0 ${slideBasis} sm:basis-[calc(50%-0.5rem)] lg:basis-[calc(33.333%-0.7rem)] xl:basis-[calc(25%-0.75rem)]`}
             >
-              {renderItem(item)}
+              {renderItem(item, index)}
             </li>
           ))}
         </ul>

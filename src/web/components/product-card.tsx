@@ -28,9 +28,12 @@ export function ProductCard({
   card,
   context = "listing",
   searchId,
+  priority = false,
 }: {
   card: Card;
   context?: "listing" | "carousel";
+  /** A card of the first row of a listing: its picture is fetched at once, first (the page's LCP). */
+  priority?: boolean;
   /** The search the card was found by: its link carries it so the opening is counted (no personal data). */
   searchId?: number | null;
 }) {
@@ -53,7 +56,8 @@ export function ProductCard({
             alt=""
             width={400}
             height={400}
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             className="size-full object-contain transition group-hover:scale-105"
           />
         )}

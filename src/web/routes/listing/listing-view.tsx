@@ -3,9 +3,10 @@ import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
-import { type Filter, PAGE_SIZE } from "#modules/search/listing.contract.ts";
+import { PRODUCT_SORTS } from "#modules/catalog/product-sorts.ts";
+import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
+import { PAGE_SIZE } from "#modules/search/listing-rules.ts";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
@@ -47,6 +48,9 @@ function VideoInsert({ insert }: { insert: InsertItem }) {
     </VideoModal>
   );
 }
+/** Cards whose pictures load at once: the first row on a wide screen, two rows on a phone. */
+const EAGER_CARDS = 4;
+
 export interface ListingInserts {
   guides: InsertItem[];
   reels: InsertItem[];
@@ -484,7 +488,11 @@ export function ListingView({
                       })
                     }
                   >
-                    <ProductCard card={cell.product} searchId={searchId} />
+                    <ProductCard
+                      card={cell.product}
+                      searchId={searchId}
+                      priority={listing.products.indexOf(cell.product) < EAGER_CARDS}
+                    />
                   </li>
                 ) : (
                   <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind}>

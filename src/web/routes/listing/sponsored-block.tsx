@@ -99,11 +99,12 @@ export function SponsoredBlock({ block }: { block: SponsoredComponent }) {
             slide.kind === "product" ? `p${slide.card.product_id}` : `i${slide.tile.position}`
           }
           slideBasis="basis-[45%]"
-          renderItem={(slide) =>
+          // The block leads the category page: the two slides a phone shows first load at once.
+          renderItem={(slide, index) =>
             slide.kind === "product" ? (
-              <ProductCard card={slide.card} context="carousel" />
+              <ProductCard card={slide.card} context="carousel" priority={index < 2} />
             ) : (
-              <PromoTile tile={slide.tile} />
+              <PromoTile tile={slide.tile} priority={index < 2} />
             )
           }
         />
@@ -112,14 +113,15 @@ export function SponsoredBlock({ block }: { block: SponsoredComponent }) {
   );
 }
 
-function PromoTile({ tile }: { tile: SponsoredComponent["images"][number] }) {
+function PromoTile({ tile, priority }: { tile: SponsoredComponent["images"][number]; priority: boolean }) {
   const picture = (
     <img
       src={tile.image.src}
       alt={tile.image.alt}
       width={tile.image.width}
       height={tile.image.height}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       className="h-full w-full rounded-md object-cover"
       data-testid="sponsored-tile"
     />
