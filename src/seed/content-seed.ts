@@ -200,8 +200,9 @@ export async function seedContent(database: Database, random: Random, now: Date,
         ]),
         productIds: pickProducts(3),
         data: {
-          video: `/media/reels/${category.slug}-${i + 1}.mp4`,
-          image: image(`reel-${category.slug}-${i}`, 720, 1280),
+          // Four short demo clips (public/media/reels/, served by the shop) with their posters.
+          video: `/media/reels/reel-${i + 1}.mp4`,
+          image: { src: `/media/reels/reel-${i + 1}.jpg`, width: 360, height: 640, alt: "" },
           button_label: tr("Shop the reel"),
           button_url: `/${category.slug}/`,
           player: REEL_PLAYERS[items.filter((item) => item.kind === "reel").length % REEL_PLAYERS.length],

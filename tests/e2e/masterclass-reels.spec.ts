@@ -104,6 +104,15 @@ test("the reels feed plays the reel in view, loads the next page, follows it in 
   await expect(reels).toHaveCount(6);
   await expect(page).toHaveURL(new RegExp(`/reels/${first.items[0]?.meta.slug}/$`));
   await expect(reels.first()).toHaveAttribute("data-playing", "true");
+  // The shop's own clip really plays: frames decoded and the time moving on.
+  await expect
+    .poll(() =>
+      reels
+        .first()
+        .locator("video")
+        .evaluate((video: HTMLVideoElement) => !video.paused && video.readyState >= 2 && video.currentTime > 0),
+    )
+    .toBe(true);
   await expectNoSeriousA11yViolations(page);
 
   // Pause and mute toggles.
@@ -169,6 +178,7 @@ test("reels do not play by themselves for shoppers who ask for reduced motion, a
   const reel = page.getByTestId("reel").first();
   await expect(reel).toHaveAttribute("data-in-view", "true");
   await expect(reel).toHaveAttribute("data-playing", "false");
+  expect(await reel.locator("video").evaluate((video: HTMLVideoElement) => video.paused)).toBe(true);
   await reel.getByTestId("reel-play").click();
   await expect(reel).toHaveAttribute("data-playing", "true");
   await context.clearCookies();
