@@ -23,6 +23,29 @@ import type { Random } from "./random.ts";
 const DAY = 86_400_000;
 
 /** A store's pictures for the locator's slider (drawn art by name), each with its alt text per locale. */
+/** A store's page text as CMS blocks per written language: a paragraph and a picture from inside. */
+function storeBody(store: string, text: string): Record<string, CmsBlock[]> {
+  const paragraph = tr(text);
+  const caption = tr("Inside the store");
+  return Object.fromEntries(
+    WRITTEN_LANGUAGES.map((language) => [
+      language,
+      [
+        { type: "paragraph", value: sanitizeCmsHtml(`<p>${paragraph[language]}</p>`) },
+        {
+          type: "image",
+          value: {
+            src: `/media/content/store-${store}-inside.svg`,
+            alt: caption[language] as string,
+            width: 1200,
+            height: 800,
+          },
+        },
+      ] satisfies CmsBlock[],
+    ]),
+  );
+}
+
 function storeGallery(store: string, captions: string[]) {
   return captions.map((caption, i) => ({
     src: `/media/content/store-${store}-${i + 1}.svg`,
@@ -440,6 +463,10 @@ export async function seedContent(database: Database, random: Random, now: Date,
           { weekday: 7, opens: "11:00", closes: "16:00" },
         ]),
       isFlagship: true,
+      body: storeBody(
+        "copenhagen",
+        "Come by for a boot fitting: we measure your feet, and you try the boots on our small pitch before you buy.",
+      ),
       gallery: storeGallery("copenhagen", [
         "The boot wall",
         "The printing counter",
@@ -464,6 +491,10 @@ export async function seedContent(database: Database, random: Random, now: Date,
         .map((weekday) => ({ weekday, opens: "10:00", closes: "18:00" }))
         .concat([{ weekday: 6, opens: "10:00", closes: "16:00" }]),
       isFlagship: false,
+      body: storeBody(
+        "aarhus",
+        "Keepers have their own corner here: gloves to try on, and on Saturdays a coach who helps you choose the cut.",
+      ),
       gallery: storeGallery("aarhus", ["The shop floor", "The boot wall"]),
     },
     {
@@ -485,6 +516,10 @@ export async function seedContent(database: Database, random: Random, now: Date,
           { weekday: 7, opens: "12:00", closes: "16:00" },
         ]),
       isFlagship: false,
+      body: storeBody(
+        "malmo",
+        "Bring your club shirt on a Saturday and we print names and numbers while you wait.",
+      ),
       gallery: storeGallery("malmo", ["The shop floor", "The printing counter"]),
     },
   ]);

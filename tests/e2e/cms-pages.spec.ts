@@ -199,7 +199,7 @@ test("on a touch screen the lightbox's picture zooms by pinching, and the strip 
   const y = box.y + box.height / 2;
   // Two fingers spread apart (Chromium's touch input, as a phone sends it).
   const cdp = await context.newCDPSession(page);
-  const touch = (type: string, spread: number) =>
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", spread: number) =>
     cdp.send("Input.dispatchTouchEvent", {
       type,
       touchPoints:

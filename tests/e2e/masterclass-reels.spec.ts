@@ -110,7 +110,9 @@ test("the reels feed plays the reel in view, loads the next page, follows it in 
       reels
         .first()
         .locator("video")
-        .evaluate((video: HTMLVideoElement) => !video.paused && video.readyState >= 2 && video.currentTime > 0),
+        .evaluate(
+          (video: HTMLVideoElement) => !video.paused && video.readyState >= 2 && video.currentTime > 0,
+        ),
     )
     .toBe(true);
   await expectNoSeriousA11yViolations(page);
