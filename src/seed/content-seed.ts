@@ -82,6 +82,9 @@ const STORY_TOPICS = [
   "The making of the 26/27 shirts",
   "Futsal on the streets of Lisbon",
 ];
+/** What the four demo clips show, in the order of public/media/reels/reel-1…4.mp4. */
+const REEL_KINDS = ["Skills", "Unboxing", "On pitch", "Locker room"];
+
 /** The players who appear in the reels (fictional, like the brands). */
 const REEL_PLAYERS = [
   { name: "Mads Kjærgaard", image: "/media/content/player-mads-kjaergaard.svg" },
@@ -212,15 +215,14 @@ export async function seedContent(database: Database, random: Random, now: Date,
       });
     });
     for (let i = 0; i < 4; i++) {
+      // Each reel is named after what its clip shows (reel-{i+1}.mp4 reads Skills, Unboxing, …); the
+      // pick is still drawn so the rest of the demo data stays as it was.
+      random.pick(REEL_KINDS);
       items.push({
         kind: "reel",
         slug: `${category.slug}-reel-${i + 1}`,
         categoryId: category.id,
-        title: join([
-          tr(random.pick(["Skills", "Unboxing", "On pitch", "Locker room"])),
-          ": ",
-          categoryName(category.slug),
-        ]),
+        title: join([tr(REEL_KINDS[i] as string), ": ", categoryName(category.slug)]),
         productIds: pickProducts(3),
         data: {
           // Four short demo clips (public/media/reels/, served by the shop) with their posters.

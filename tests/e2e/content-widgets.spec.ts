@@ -58,6 +58,13 @@ test("sub-reel circles move in groups on a phone and each circle shows its own r
   // One step of the slider brings the next group in.
   await strip.getByRole("button", { name: "Næste" }).click();
   await expect(last).toBeInViewport({ ratio: 1 });
+  // Back, then the keyboard's focus on the half-hidden circle brings its group in (Embla's, not the
+  // browser's own scroll of the row).
+  await strip.getByRole("button", { name: "Forrige" }).click();
+  await expect(last).not.toBeInViewport({ ratio: 1 });
+  await last.focus();
+  await expect(last).toBeInViewport({ ratio: 1 });
+  expect(await page.getByTestId("sub-reels").evaluate((row) => row.scrollLeft)).toBe(0);
 
   // Chosen by keyboard: the third reel's products and link replace the first's.
   const third = reels[2] as (typeof reels)[number];

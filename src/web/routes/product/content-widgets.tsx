@@ -1,5 +1,5 @@
 import useEmblaCarousel from "embla-carousel-react";
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
@@ -32,6 +32,32 @@ export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
     breakpoints: { "(min-width: 640px)": { slidesToScroll: 3 } },
   });
   const panelId = useId();
+  // The buttons only where there is somewhere to go (on a wide screen four circles fit in the row).
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => setScrollable(embla.canScrollNext() || embla.canScrollPrev());
+    update();
+    embla.on("reInit", update).on("resize", update);
+    return () => {
+      embla.off("reInit", update).off("resize", update);
+    };
+  }, [embla]);
+  // Focus on a circle half out of the row (a keyboard, a screen reader) makes the browser scroll the
+  // row itself, under Embla's feet: undo that and let Embla bring in the group holding that circle.
+  useEffect(() => {
+    if (!embla) return;
+    const root = embla.rootNode();
+    const onScroll = () => {
+      if (root.scrollLeft === 0) return;
+      root.scrollLeft = 0;
+      const index = embla.slideNodes().findIndex((slide) => slide.contains(document.activeElement));
+      const group = embla.internalEngine().slideRegistry.findIndex((slides) => slides.includes(index));
+      if (group >= 0) embla.scrollTo(group, true);
+    };
+    root.addEventListener("scroll", onScroll);
+    return () => root.removeEventListener("scroll", onScroll);
+  }, [embla]);
   if (reels.length === 0) return null;
   const chosen = reels.find((reel) => reel.id === chosenId) ?? (reels[0] as Reel);
   const products = chosen.products ?? [];
@@ -42,14 +68,14 @@ export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
           <h2 id="reels" className="text-xl font-bold">
             <FormattedMessage id="product.reels" />
           </h2>
-          <SliderButtons embla={embla} className="flex gap-2" />
+          {scrollable && <SliderButtons embla={embla} className="flex gap-2" />}
         </div>
         <div ref={viewport} className="overflow-hidden" data-testid="sub-reels">
           <ul className="flex">
             {reels.map((reel) => {
               const pressed = reel.id === chosen.id;
               return (
-                <li key={reel.id} className="w-28 min-w-0 shrink-0 px-1" data-testid="sub-reel">
+                <li key={reel.id} className="w-32 min-w-0 shrink-0 px-1" data-testid="sub-reel">
                   <button
                     type="button"
                     aria-pressed={pressed}
@@ -70,7 +96,7 @@ export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
                       />
                     </span>
                     <span
-                      className={`mt-1 line-clamp-2 block text-xs ${pressed ? "font-bold underline" : "font-semibold"}`}
+                      className={`mt-1 line-clamp-2 block text-xs break-words ${pressed ? "font-bold underline" : "font-semibold"}`}
                     >
                       {reel.title}
                     </span>
