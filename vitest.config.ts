@@ -8,6 +8,7 @@ export default defineConfig({
       "tests/api/**/*.test.ts",
       "tests/architecture/**/*.test.ts",
       "tests/scale-out/**/*.test.ts",
+      "bench/**/*.test.ts",
     ],
     environment: "node",
     pool: "forks",

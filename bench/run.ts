@@ -5,6 +5,9 @@
 //   npm run bench -- readiness    /readyz while the shop is under load (BENCH_DATABASE_URL)
 //   npm run bench -- search       repeated and first search queries on 50,000 products (BENCH_DATABASE_URL)
 //   npm run bench -- mixed        200 shoppers for 60 s doing what shoppers do (BENCH_DATABASE_URL)
+//   npm run bench -- speed        issue 19's table: each row as a fraction of bare Fastify's hello
+//                                 (BENCH_DATABASE_URL 50,000 products, BENCH_SMALL_DATABASE_URL 2,000;
+//                                 seeding commands at the top of bench/speed.ts)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -18,6 +21,7 @@ import { confirmationsPerOrder } from "../tests/support/mail-files.ts";
 import { startShop } from "../tests/support/shop-process.ts";
 import { SHOPPER_ADDRESSES } from "../tests/support/shopping.ts";
 import { MIX, runMixedLoad } from "./mixed.ts";
+import { speed } from "./speed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
@@ -838,6 +842,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   readiness,
   mixed,
   search,
+  speed: () => speed({ startServer, stop, duration, pinned: pin }),
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

@@ -5,24 +5,28 @@ import { parseArgs } from "node:util";
 import { type Database, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { HttpError } from "#kernel/errors.ts";
-import { type MailOutbox, mailOutbox } from "#modules/mail/mail-outbox.ts";
-import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
+import type { JobQueue } from "#modules/jobs/job-queue.ts";
+import { type LifecycleDeps, lifecycleDeps } from "#modules/orders/shipment-lifecycle.service.ts";
 import { setStockBySku } from "#modules/product/stock-alerts.service.ts";
 import { reindexSearch } from "#modules/search/search-documents.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
+import { IMPORT_HELP, IMPORT_USAGE, runImportCommand } from "./import-command.ts";
 import { ORDERS_USAGE, runOrdersCommand } from "./orders-command.ts";
 import { REVIEWS_USAGE, runReviewsCommand } from "./reviews-command.ts";
 import { SEARCH_HELP, SEARCH_USAGE, searchReportCommand, synonymsCommand } from "./search-command.ts";
 import { TASTEMAKERS_HELP, TASTEMAKERS_USAGE, tastemakersCommand } from "./tastemakers.ts";
+import { runWebhooksCommand, WEBHOOKS_HELP, WEBHOOKS_USAGE } from "./webhooks-command.ts";
 
 const USAGE = `Usage: pitchside seed [--products N] [--seed S] [--reset]
        pitchside reindex
        pitchside stock <sku> <quantity>
+${IMPORT_USAGE}
 ${TASTEMAKERS_USAGE}
 ${ORDERS_USAGE}
 ${REVIEWS_USAGE}
+${WEBHOOKS_USAGE}
 ${SEARCH_USAGE}
 
   --products N   number of products (1 to 200000; default SEED_PRODUCTS or 2000)
@@ -32,7 +36,11 @@ ${SEARCH_USAGE}
 stock sets what is in stock of one size (by its SKU); a size that comes back in stock mails each
 back-in-stock subscriber once.
 
+${IMPORT_HELP}
+
 ${TASTEMAKERS_HELP}
+
+${WEBHOOKS_HELP}
 
 ${SEARCH_HELP}
 
@@ -48,9 +56,11 @@ const COMMANDS = [
   "seed",
   "reindex",
   "stock",
+  "import",
   "tastemakers",
   "orders",
   "reviews",
+  "webhooks",
   "synonyms",
   "search-report",
 ];
@@ -106,7 +116,7 @@ if (command === "tastemakers") {
  * closing both — so a shop on the embedded database (which no second process may open) mails now.
  */
 async function withShopAndJobs<T>(
-  work: (shop: { db: Database["db"]; mail: MailOutbox; publicUrlFor: PublicUrlFor }) => Promise<T>,
+  work: (shop: { db: Database["db"] } & LifecycleDeps, jobs: JobQueue) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig(process.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -116,7 +126,7 @@ async function withShopAndJobs<T>(
   try {
     await runMigrations(database);
     await jobs.start();
-    const result = await work({ db: database.db, mail: mailOutbox(jobs), publicUrlFor: addresses.forMarket });
+    const result = await work({ db: database.db, ...lifecycleDeps(jobs, addresses.forMarket) }, jobs);
     await jobs.drain();
     return result;
   } finally {
@@ -134,6 +144,27 @@ if (command === "orders") {
 
 if (command === "reviews") {
   const result = await withShopAndJobs(({ db }) => runReviewsCommand(db, rest));
+  if (result.exitCode === 0) console.log(result.output);
+  else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
+  process.exit(result.exitCode);
+}
+
+if (command === "import") {
+  const code = await withShopAndJobs(({ db, mail, publicUrlFor }) =>
+    runImportCommand(db, { mail, publicUrlFor }, rest, {
+      out: (text) => process.stdout.write(text),
+      err: (text) => console.error(text),
+      isTty: process.stdout.isTTY === true,
+      now: () => Date.now(),
+    }),
+  );
+  if (code === 2) console.error(`\n${USAGE}`);
+  process.exit(code);
+}
+
+if (command === "webhooks") {
+  const httpsOnly = loadConfig(process.env).env === "production";
+  const result = await withShopAndJobs(({ db }, jobs) => runWebhooksCommand(db, jobs, rest, { httpsOnly }));
   if (result.exitCode === 0) console.log(result.output);
   else console.error(result.exitCode === 2 ? `${result.output}\n\n${USAGE}` : result.output);
   process.exit(result.exitCode);

@@ -1,3 +1,4 @@
+import { z } from "zod";
 /**
  * The shop's one error type. Services throw it for a request that passed schema validation but cannot
  * be served (unknown id, no stock, wrong owner, …). It carries the status the edge answers with, a
@@ -53,3 +54,6 @@ export function fieldErrorsFromIssues(
     issues.map((issue) => ({ field: issue.path.map(String).join("."), message: issue.message })),
   );
 }
+
+/** Errors as the server's error handler sends them; field errors and the request id pass through. */
+export const errorOutput = z.object({ error: z.string(), message: z.string() }).loose();

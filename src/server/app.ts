@@ -22,7 +22,6 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type Database, isDatabaseBusy } from "#db/client.ts";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
-import { ensureSession } from "#modules/accounts/session-cookies.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
 import type { JobQueue } from "#modules/jobs/job-queue.ts";
 import {
@@ -49,7 +48,7 @@ import {
   registerSecurityHeaders,
   scriptNonceOf,
 } from "./plugins/security-headers.ts";
-import { isSessionless, registerSessions } from "./plugins/session.ts";
+import { registerSessions } from "./plugins/session.ts";
 import { shopContext } from "./request-context.ts";
 import { registerModuleRoutes } from "./routes.ts";
 
@@ -245,8 +244,9 @@ export async function buildApp(
         devServer: pages.mode === "vite" ? pages.vite : undefined,
         getLoadContext: async (request, reply) => {
           const context = new RouterContextProvider();
-          // Every visitor of a page gets a session, so the bag and favourites have a home.
-          if (request.method === "GET" && !isSessionless(request.url)) await ensureSession(request, reply);
+          // A page makes no session (Django's rule: a session is saved when it holds something): a
+          // first visit, a bot's included, writes no row; the calls that store something make one.
+          // A visitor without one has the CSRF token for no session, which those calls accept.
           ensureCsrfCookie(request, reply);
           context.set(shopContext, {
             requestId: request.id,

@@ -77,6 +77,12 @@ export interface AppConfig {
    * released (AUTHORISATION_HOLD_MINUTES, default 60; the payment page reloads after 55).
    */
   authorisationHoldMinutes: number;
+  /**
+   * How long a process trusts a session it loaded without reading it again (SESSION_CACHE_SECONDS,
+   * default 10; 0 reads it on every request): the bound within which a log-out or password reset in
+   * one process ends the session in every other (decision 0048).
+   */
+  sessionCacheSeconds: number;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE); PGlite has one. */
   databasePoolSize: number;
   /**
@@ -330,6 +336,7 @@ export function loadConfig(
       1,
       10_080,
     ),
+    sessionCacheSeconds: parseCount("SESSION_CACHE_SECONDS", env.SESSION_CACHE_SECONDS, 10, 0, 300),
     databasePoolSize: parseCount("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 1, 1000),
     databaseAcquireTimeoutMs: parseCount(
       "DATABASE_ACQUIRE_TIMEOUT_MS",

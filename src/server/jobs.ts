@@ -10,6 +10,7 @@ import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
 import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
 import { purgeExpiredStockAlerts } from "#modules/product/stock-alerts.service.ts";
+import { deliverWebhookJob, purgeWebhookEvents } from "#modules/webhooks/webhooks.service.ts";
 import type { AppConfig } from "./config.ts";
 
 interface Logger {
@@ -52,6 +53,7 @@ export function shopJobs(
   return [
     sendMailJob(mailer),
     orderConfirmationJob(db, mailer, addresses.forMarket),
+    deliverWebhookJob(db),
     scheduled("payments.release-stale-authorisations", "*/5 * * * *", log, (now) =>
       releaseStaleAuthorisations(db, new Date(now.getTime() - config.authorisationHoldMinutes * 60_000)),
     ),
@@ -59,6 +61,7 @@ export function shopJobs(
     scheduled("accounts.purge-rate-limits", "17 * * * *", log, (now) => purgeRateLimitHits(db, now)),
     scheduled("accounts.purge-email-changes", "27 * * * *", log, (now) => purgeEmailChanges(db, now)),
     scheduled("cart.purge-abandoned", "37 3 * * *", log, (now) => purgeAbandonedCarts(db, now)),
+    scheduled("webhooks.purge-events", "57 3 * * *", log, (now) => purgeWebhookEvents(db, now)),
     scheduled("product.purge-unconfirmed-stock-alerts", "47 * * * *", log, async (now) => {
       const { purged } = await purgeExpiredStockAlerts(db, now);
       return purged;

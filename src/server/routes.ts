@@ -38,6 +38,7 @@ import { listingRoutes } from "#modules/search/listing.routes.ts";
 import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
 import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
+import { webhooksRoutes } from "#modules/webhooks/webhooks.routes.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
 
 /**
@@ -108,4 +109,5 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(tastemakersRoutes);
   await app.register(storesRoutes);
   await app.register(reviewsRoutes);
+  await app.register(webhooksRoutes);
 }

@@ -57,8 +57,8 @@ export const signedInOutput = z.object({ success: z.literal(true), user: memberO
 export type SignupInput = z.infer<typeof signupInput>;
 export type LoginInput = z.infer<typeof loginInput>;
 
-/** Errors as the server's error handler sends them; field errors and the request id pass through. */
-export const errorOutput = z.object({ error: z.string(), message: z.string() }).loose();
+/** Errors as the server's error handler sends them (the kernel's contract, for every module). */
+export { errorOutput } from "#kernel/errors.ts";
 
 /** The social sign-in calls when no provider is configured. */
 export const notSetUpOutput = z.object({ error: z.literal("not_found"), message: z.string() });

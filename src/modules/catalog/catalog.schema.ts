@@ -294,3 +294,20 @@ export const sizeGuides = pgTable(
   },
   (t) => [uniqueIndex("size_guides_slug_key").on(t.slug)],
 );
+
+/**
+ * A product's pictures as an imported catalogue gives them (decision 0055): their addresses at the
+ * source and alt text, in order. Products without any show the shop's own drawn pictures.
+ */
+export const productImages = pgTable(
+  "product_images",
+  {
+    productId: integer("product_id")
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    url: text("url").notNull(),
+    alt: text("alt").notNull().default(""),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+);

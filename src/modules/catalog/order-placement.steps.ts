@@ -19,7 +19,10 @@ const outOfStock = (): never => {
  * 0017); a size with too little stock, or gone, refuses the whole order (409 out_of_stock) and the
  * transaction's rollback puts back anything taken.
  */
-export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<void> {
+export async function takeStock(
+  tx: Tx,
+  lines: readonly StockLine[],
+): Promise<{ sizeId: number; before: number; after: number }[]> {
   const needed = new Map<number, number>();
   for (const line of lines) needed.set(line.sizeId, (needed.get(line.sizeId) ?? 0) + line.quantity);
   const sizeIds = [...needed.keys()].sort((a, b) => a - b);
@@ -39,4 +42,9 @@ export async function takeStock(tx: Tx, lines: readonly StockLine[]): Promise<vo
     await tx.execute(
       sql`update product_sizes set stock = stock - ${needed.get(sizeId)} where id = ${sizeId}`,
     );
+  return locked.map((row) => ({
+    sizeId: row.id,
+    before: row.stock,
+    after: row.stock - (needed.get(row.id) ?? 0),
+  }));
 }

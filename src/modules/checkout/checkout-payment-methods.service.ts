@@ -18,6 +18,7 @@ import { deliveryOutput } from "./checkout-delivery.service.ts";
 import {
   type CheckoutState,
   checkoutState,
+  checkoutStateOf,
   deliveryProblems,
   fail,
   paymentReferenceOf,
@@ -38,8 +39,7 @@ type PaymentGateways = z.input<typeof paymentGatewaysSchema>;
 
 /** `GET /checkout/payment_gateways/`: the market's methods by gateway, with what each would charge. */
 export async function paymentGateways(db: Db, shopper: Shopper): Promise<PaymentGateways> {
-  const cartId = await requireCartId(db, shopper.owner);
-  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper);
+  return gatewaysOutput(db, await checkoutStateOf(db, shopper), shopper);
 }
 
 /** The payment gateways of a checkout already read. */
@@ -103,8 +103,7 @@ export async function gatewaysOutput(
  * comment, from one reading of the checkout. `complete` is false when a delivery is still missing.
  */
 export async function paymentStep(db: Db, shopper: Shopper) {
-  const cartId = await requireCartId(db, shopper.owner);
-  const state = await checkoutState(db, cartId, shopper);
+  const state = await checkoutStateOf(db, shopper);
   const [delivery, gateways] = await Promise.all([
     deliveryOutput(db, state, shopper),
     gatewaysOutput(db, state, shopper),

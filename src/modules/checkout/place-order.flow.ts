@@ -16,8 +16,9 @@ import { takeStock } from "#modules/catalog/order-placement.steps.ts";
 import type { Outbox } from "#modules/jobs/job-queue.ts";
 import { queueOrderConfirmation } from "#modules/orders/order-confirmation.job.ts";
 import { insertOrderAndShipments, type OrderDraft } from "#modules/orders/order-placement.steps.ts";
-import { findOrderByPaymentReference } from "#modules/orders/orders.service.ts";
+import { findOrderByPaymentReference, queueOrderCreatedEvent } from "#modules/orders/orders.service.ts";
 import { captureAttempt } from "#modules/payments/payments.service.ts";
+import { emitLowStock, webhookOutbox } from "#modules/webhooks/webhooks.service.ts";
 import type { ReviewChoices } from "./checkout.schema.ts";
 import type { CheckoutState, Shopper } from "./checkout-state.ts";
 import { priceForOrder, resetCheckout } from "./order-placement.steps.ts";
@@ -33,6 +34,9 @@ export interface OrderPayment {
   attemptId?: number;
 }
 
+/** A size's stock at or below this after a sale tells the operator's systems (stock.low). */
+export const LOW_STOCK_THRESHOLD = 3;
+
 export interface PlacedOrder {
   id: number;
   token: string;
@@ -44,7 +48,8 @@ export interface PlacedOrder {
  * writes: the bag is locked (so a replayed payment result waits, then finds the order), its gift
  * cards locked, the bag priced again, every size's stock locked in id order and taken, vouchers
  * counted, gift cards charged, the amount due checked against the payment, and the order written
- * with one shipment per package and its confirmation mail queued; the payment is captured, the bag emptied and the checkout started
+ * with one shipment per package, its confirmation mail and webhook events (order.created, stock.low)
+ * queued; the payment is captured, the bag emptied and the checkout started
  * again. Anything refused rolls all of it back. See decision 0017 for when stock is held and why the
  * locks come in this order; a new step goes where its locks keep that order.
  */
@@ -56,6 +61,7 @@ export async function placeOrder(
   payment: OrderPayment,
   review: ReviewChoices,
 ): Promise<PlacedOrder> {
+  const events = webhookOutbox(outbox);
   return db.transaction(async (tx) => {
     await lockBag(tx, cartId);
     if (payment.reference) {
@@ -65,7 +71,7 @@ export async function placeOrder(
     await lockGiftCards(tx, cartId);
     const state = await priceForOrder(tx, cartId, shopper);
     const { totals } = state.priced;
-    await takeStock(tx, stockLinesOf(state.priced.charged));
+    const taken = await takeStock(tx, stockLinesOf(state.priced.charged));
     await countVoucherUse(
       tx,
       totals.coupons.filter((coupon) => coupon.applied).map((coupon) => coupon.code),
@@ -77,6 +83,8 @@ export async function placeOrder(
       orderDraft(state, shopper, { payment, review, giftCardsUsed, amountDue }),
     );
     await queueOrderConfirmation(tx, outbox, order.id);
+    await queueOrderCreatedEvent(tx, events, order.id);
+    await emitLowStock(tx, events, taken, LOW_STOCK_THRESHOLD);
     if (payment.attemptId) await captureAttempt(tx, payment.attemptId);
     await emptyBag(tx, cartId);
     await resetCheckout(tx, cartId);

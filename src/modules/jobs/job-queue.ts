@@ -18,6 +18,10 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   run(data: T, job: JobContext): Promise<void>;
   /** Retries after the first try (default 8: with back-off capped at 10 minutes, about an hour). */
   retryLimit?: number;
+  /** The first retry's delay in seconds (default 5), doubling with each retry (with jitter). */
+  retryDelaySeconds?: number;
+  /** The longest delay between two tries, in seconds (default 600). */
+  retryDelayMaxSeconds?: number;
   /** A five-field cron expression in UTC. */
   cron?: string;
   /** How long a completed job's row (its data) is kept; mails carry links with tokens. */
@@ -100,9 +104,9 @@ export function createJobQueue(
         for (const definition of definitions) {
           const queue = {
             retryLimit: definition.retryLimit ?? 8,
-            retryDelay: 5,
+            retryDelay: definition.retryDelaySeconds ?? 5,
             retryBackoff: true,
-            retryDelayMax: 600,
+            retryDelayMax: definition.retryDelayMaxSeconds ?? 600,
             heartbeatSeconds: HEARTBEAT_SECONDS,
             deleteAfterSeconds: definition.deleteAfterSeconds ?? 7 * 86_400,
             notify: true,

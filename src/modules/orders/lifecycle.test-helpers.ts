@@ -1,13 +1,12 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { rows } from "#db/client.ts";
-import { mailOutbox } from "#modules/mail/mail-outbox.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
 import { mailsToIn } from "../../../tests/support/mail-files.ts";
 import { insertOrderAndShipments } from "./order-placement.steps.ts";
 import { draftLine, draftOrder, draftShipment } from "./orders.test-helpers.ts";
-import type { LifecycleDeps } from "./shipment-lifecycle.service.ts";
+import { type LifecycleDeps, lifecycleDeps } from "./shipment-lifecycle.service.ts";
 
 export const OPERATOR_TOKEN = "operator-test-token";
 
@@ -34,10 +33,8 @@ export function operator(t: TestApp, token: string | null = OPERATOR_TOKEN) {
 }
 
 /** What the service calls need from the app: its outbox and public addresses. */
-export const depsOf = (t: TestApp): LifecycleDeps => ({
-  mail: mailOutbox(t.app.jobs),
-  publicUrlFor: t.app.publicAddresses.forMarket,
-});
+export const depsOf = (t: TestApp): LifecycleDeps =>
+  lifecycleDeps(t.app.jobs, t.app.publicAddresses.forMarket);
 
 export interface SizeAtHand {
   productId: number;

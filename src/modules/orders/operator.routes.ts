@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { mailOutbox } from "#modules/mail/mail-outbox.ts";
-import { operatorToken } from "./operator-token.ts";
+import { operatorToken } from "#kernel/operator-token.ts";
 import { returnNumberParams, returnReceivedInput, returnReceivedOutput } from "./returns.contract.ts";
 import { receiveReturn } from "./returns.service.ts";
 import {
@@ -10,7 +9,7 @@ import {
   shipmentChangeOutput,
   shipmentParams,
 } from "./shipment-lifecycle.contract.ts";
-import { changeShipment, type ShipmentAction } from "./shipment-lifecycle.service.ts";
+import { changeShipment, lifecycleDeps, type ShipmentAction } from "./shipment-lifecycle.service.ts";
 
 /**
  * The operator API (decision 0033): the warehouse or its system moves an order's packages along and
@@ -20,7 +19,7 @@ import { changeShipment, type ShipmentAction } from "./shipment-lifecycle.servic
 export async function operatorRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
-  const deps = { mail: mailOutbox(fastify.jobs), publicUrlFor: fastify.publicAddresses.forMarket };
+  const deps = lifecycleDeps(fastify.jobs, fastify.publicAddresses.forMarket);
   const guard = operatorToken(fastify.config.operatorApiToken);
   const tags = ["operator"];
   const security = [{ operatorToken: [] }];

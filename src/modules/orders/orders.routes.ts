@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorOutput } from "#modules/accounts/accounts.contract.ts";
 import { memberOf, requireMember } from "#modules/accounts/require-member.ts";
-import { mailOutbox } from "#modules/mail/mail-outbox.ts";
 import { invoiceLink, invoicePdf } from "./invoice.service.ts";
 import {
   invoiceDownloadOutput,
@@ -21,6 +20,7 @@ import {
   returnSlipParams,
 } from "./returns.contract.ts";
 import { requestReturn, returnableLines, returnSlip } from "./returns.service.ts";
+import { lifecycleDeps } from "./shipment-lifecycle.service.ts";
 
 /** The member area's order calls. */
 export async function ordersRoutes(fastify: FastifyInstance) {
@@ -56,7 +56,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
     async (request) => getOrder(db, memberOf(request), request.params.order_number),
   );
 
-  const deps = { mail: mailOutbox(fastify.jobs), publicUrlFor: fastify.publicAddresses.forMarket };
+  const deps = lifecycleDeps(fastify.jobs, fastify.publicAddresses.forMarket);
 
   app.get(
     "/v1.1/orders/:order_number/returns/",

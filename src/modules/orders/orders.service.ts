@@ -3,6 +3,7 @@ import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import type { WebhookEvents } from "#modules/webhooks/webhooks.service.ts";
 import { carrierOf } from "./carriers.ts";
 import { orderIdOf, orderNumber } from "./order-numbers.ts";
 import { returnsOfOrders } from "./order-returns.read.ts";
@@ -199,10 +200,28 @@ export async function getOrder(db: Db, userId: number, number: string): Promise<
 }
 
 /** The order with its packages and lines, for the confirmation mail. */
-export async function orderForMail(db: Db, orderId: number) {
+export async function orderForMail(db: Db | Tx, orderId: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) return null;
   return { order, ...(await orderParts(db, orderId)) };
+}
+
+/**
+ * order.created for the operator's systems (decision 0054): the order as the member area shows it,
+ * with the market, language and the buyer's e-mail an ERP needs. Read only when an endpoint wants it.
+ */
+export async function queueOrderCreatedEvent(tx: Tx, events: WebhookEvents, orderId: number): Promise<void> {
+  await events.emit(tx, "order.created", async () => {
+    const found = await orderForMail(tx, orderId);
+    if (!found) throw new Error(`Order ${orderId} is not there to tell of.`);
+    const { order, shipments, lines } = found;
+    return {
+      ...shapeOrder(order, shipments, lines),
+      market: order.market,
+      locale: order.locale,
+      email: order.email,
+    };
+  });
 }
 
 export async function markConfirmationSent(db: Db, orderId: number) {

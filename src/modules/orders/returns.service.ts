@@ -182,6 +182,10 @@ export async function requestReturn(
     await deps.mail.queue(tx, { to: order.email, ...slip.mail });
     const [output] =
       (await returnsOfOrders(tx, [order.id])).get(order.id)?.filter((r) => r.id === ret.id) ?? [];
+    await deps.events.emit(tx, "return.created", {
+      order_number: orderNumber(order.id),
+      return: output as ReturnOutput,
+    });
     return output as ReturnOutput;
   });
 }
@@ -351,11 +355,14 @@ export async function receiveReturn(
       .where(eq(orderReturns.id, ret.id));
     const merged = new Map<number, number>();
     for (const s of stock) merged.set(s.sizeId, (merged.get(s.sizeId) ?? 0) + s.quantity);
-    return {
+    const received = {
       ...base,
       refund_amount: input.refundAmount,
       changed: true,
       restocked: [...merged].map(([size_id, quantity]) => ({ size_id, quantity })),
     };
+    const { changed: _changed, ...event } = received;
+    await deps.events.emit(tx, "return.received", event);
+    return received;
   });
 }

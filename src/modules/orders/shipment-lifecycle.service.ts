@@ -1,9 +1,12 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
-import type { MailOutbox } from "#modules/mail/mail-outbox.ts";
+import { toAmount } from "#kernel/money.ts";
+import type { Outbox } from "#modules/jobs/job-queue.ts";
+import { type MailOutbox, mailOutbox } from "#modules/mail/mail-outbox.ts";
 import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
 import { putBackStock } from "#modules/product/stock-alerts.service.ts";
+import { type WebhookEvents, webhookOutbox } from "#modules/webhooks/webhooks.service.ts";
 import { type Carrier, carrierOf, TRACKING_NUMBER } from "./carriers.ts";
 import { orderIdOf, orderNumber } from "./order-numbers.ts";
 import { orderLines, orderShipments, orders, shipmentEvents } from "./orders.schema.ts";
@@ -17,10 +20,18 @@ export const SHIPMENT_ACTIONS = ["pack", "ship", "deliver", "cancel"] as const;
 /** Who made a change: the operator API or the pitchside command. */
 export type ChangeSource = "api" | "cli";
 
-/** What a status change needs besides the database: the outbox for its mail and the shop's addresses. */
+/**
+ * What a status change needs besides the database: the outbox for its mail and its webhook events,
+ * and the shop's addresses.
+ */
 export interface LifecycleDeps {
   mail: MailOutbox;
+  events: WebhookEvents;
   publicUrlFor: PublicUrlFor;
+}
+
+export function lifecycleDeps(outbox: Outbox, publicUrlFor: PublicUrlFor): LifecycleDeps {
+  return { mail: mailOutbox(outbox), events: webhookOutbox(outbox), publicUrlFor };
 }
 
 const refused = (code: string, message: string): never => {
@@ -197,7 +208,7 @@ export async function changeShipment(
         }
       }
     }
-    return {
+    const output = {
       order_number: orderNumber(order.id),
       order_status: orderStatus,
       changed,
@@ -210,6 +221,18 @@ export async function changeShipment(
         track_and_trace: current.trackAndTrace,
       },
     };
+    if (changed) {
+      const { changed: _changed, ...event } = output;
+      await deps.events.emit(tx, "shipment.updated", { ...event, previous_status: shipment.status });
+      if (orderStatus === "cancelled" && order.status !== "cancelled")
+        await deps.events.emit(tx, "order.cancelled", {
+          order_number: output.order_number,
+          market: order.market,
+          currency: order.currency,
+          total: toAmount(order.total, order.currency),
+        });
+    }
+    return output;
   });
 }
 

@@ -272,7 +272,7 @@ export async function putBackStock(
  * A sold-out size is back: every confirmed alert waiting for it is claimed (so two updates cannot
  * both send it) and each subscriber gets one e-mail, queued in the same transaction.
  */
-async function notifyBackInStock(
+export async function notifyBackInStock(
   tx: Tx,
   mail: MailOutbox,
   publicUrlFor: PublicUrlFor,

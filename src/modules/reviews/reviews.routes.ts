@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParams } from "#kernel/ids.ts";
+import { operatorToken } from "#kernel/operator-token.ts";
 import { errorOutput } from "#modules/accounts/accounts.contract.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { requireMember } from "#modules/accounts/require-member.ts";
-import { operatorToken } from "#modules/orders/operator-token.ts";
 import {
   emptyOperatorInput,
   reviewCreatedOutput,

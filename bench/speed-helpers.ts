@@ -1,0 +1,156 @@
+// Pure helpers of the `speed` scenario (bench/speed.ts, issue 19): the listing addresses that are
+// never asked twice, fractions of the ceiling, percentiles, the targets and the printed table.
+
+/** A small seeded random source (mulberry32): the same seed gives the same run of addresses. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Fisher–Yates in place with the given random source. */
+export function shuffle<T>(items: T[], random: () => number): T[] {
+  for (let i = items.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [items[i], items[j]] = [items[j] as T, items[i] as T];
+  }
+  return items;
+}
+
+/** One category's real facet values, as its unfiltered listing reports them. */
+export interface CategoryFacets {
+  slug: string;
+  /** Pages of the unfiltered listing (60 a page). */
+  pages: number;
+  brand: string[];
+  color: string[];
+  price_range: string[];
+}
+
+/**
+ * Every listing address the scenario can ask for: a category with a sort, and any of one brand, one
+ * colour and one price range of that category, or none. A page past the first is asked only of the
+ * unfiltered listing (up to its third page), where it is known to exist; a filtered listing's page 2
+ * may not exist and would be a 404. The unfiltered first page in the default order is left out: it is
+ * the address read to learn the facet values, so it is cached already. Each string is the query of
+ * `/api/category/get/` (slug first), all distinct.
+ */
+export function listingQueries(categories: CategoryFacets[], sorts: readonly string[]): string[] {
+  const queries = new Set<string>();
+  for (const category of categories) {
+    for (const sort of sorts) {
+      for (const brand of ["", ...category.brand]) {
+        for (const color of ["", ...category.color]) {
+          for (const price of ["", ...category.price_range]) {
+            const unfiltered = !brand && !color && !price;
+            const lastPage = unfiltered ? Math.min(3, Math.max(1, category.pages)) : 1;
+            for (let page = 1; page <= lastPage; page++) {
+              if (unfiltered && page === 1 && sort === "default") continue;
+              const query = new URLSearchParams({ slug: category.slug });
+              if (brand) query.set("brand", brand);
+              if (color) query.set("color", color);
+              if (price) query.set("price_range", price);
+              if (sort !== "default") query.set("sort", sort);
+              if (page > 1) query.set("page", String(page));
+              queries.add(query.toString());
+            }
+          }
+        }
+      }
+    }
+  }
+  return [...queries];
+}
+
+/**
+ * The addresses in a seeded random order, handed out one by one: no address comes twice within
+ * `size` calls (after that the order starts again; `wrapped` says whether it did).
+ */
+export function addressCycle(queries: string[], seed = 19) {
+  const order = shuffle([...queries], seededRandom(seed));
+  let next = 0;
+  return {
+    size: order.length,
+    next(): string {
+      const query = order[next % order.length] as string;
+      next++;
+      return query;
+    },
+    get handedOut() {
+      return next;
+    },
+    get wrapped() {
+      return next > order.length;
+    },
+  };
+}
+
+/** A scenario's rate as a fraction of the ceiling's, to 2 significant digits (0 for no ceiling). */
+export function fractionOf(requestsPerSecond: number, ceilingPerSecond: number): number {
+  if (!(ceilingPerSecond > 0) || !(requestsPerSecond >= 0)) return 0;
+  return Number((requestsPerSecond / ceilingPerSecond).toPrecision(2));
+}
+
+/** The nearest-rank percentile (0 < q ≤ 1) of latencies in ms, rounded to 0.1 ms; 0 for none. */
+export function percentile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length, Math.max(1, Math.ceil(q * sorted.length)));
+  return Math.round((sorted[rank - 1] as number) * 10) / 10;
+}
+
+/** The issue's target for a row: a fraction of the ceiling at least, a p95 at most. */
+export interface Target {
+  fraction?: number;
+  p95?: number;
+}
+
+/** Whether a measured row meets its target; null where the row has no target (the ceiling). */
+export function targetMet(row: { fraction: number; p95: number }, target: Target | null): boolean | null {
+  if (!target) return null;
+  if (target.fraction !== undefined && row.fraction < target.fraction) return false;
+  if (target.p95 !== undefined && row.p95 > target.p95) return false;
+  return true;
+}
+
+export function describeTarget(target: Target | null): string {
+  if (!target) return "ceiling";
+  const parts: string[] = [];
+  if (target.fraction !== undefined) parts.push(`≥ ${target.fraction}×`);
+  if (target.p95 !== undefined) parts.push(`p95 ≤ ${target.p95} ms`);
+  return parts.join(", ");
+}
+
+export interface SpeedRow {
+  scenario: string;
+  requestsPerSecond: number;
+  fraction: number;
+  p50: number;
+  p95: number;
+  errors: number;
+  non2xx: number;
+  target: Target | null;
+  met: boolean | null;
+}
+
+const thousands = (value: number) => Math.round(value).toLocaleString("en-GB");
+
+/** The issue's table with the measured columns, as markdown (pasted into the note and operations.md). */
+export function markdownTable(rows: SpeedRow[]): string {
+  const lines = [
+    "| scenario | req/s | fraction of ceiling | p50 ms | p95 ms | errors / non-2xx | target | met |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+  ];
+  for (const row of rows) {
+    const met = row.met === null ? "—" : row.met ? "met" : "not met";
+    lines.push(
+      `| ${row.scenario} | ${thousands(row.requestsPerSecond)} | ${row.target ? `${row.fraction}×` : "1×"} | ${row.p50} | ${row.p95} | ${row.errors} / ${row.non2xx} | ${describeTarget(row.target)} | ${met} |`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,566 @@
+// `npm run bench -- speed`: issue 19's "Measured, not asserted" table in one run. Every row is
+// requests/s, its fraction of the bare-Fastify hello measured first in the same run (the ceiling), and
+// the p50/p95 of its responses. Results go to bench/results/speed.json; the markdown table is printed.
+//
+// Two seeded PostgreSQL databases and a production build are needed:
+//   createdb -h 127.0.0.1 -U postgres pitchside_bench_50k
+//   createdb -h 127.0.0.1 -U postgres pitchside_bench_2k
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/pitchside_bench_50k npm run seed -- --products 50000
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/pitchside_bench_2k npm run seed -- --products 2000
+//   npm run build
+//   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/pitchside_bench_50k \
+//   BENCH_SMALL_DATABASE_URL=postgres://postgres@127.0.0.1:5432/pitchside_bench_2k npm run bench -- speed
+// BENCH_SECONDS (default 10) is each row's measured time, after a 2 s warm-up; BENCH_SPEED_PORT
+// (default 4807) the port the servers take in turn. Page rows run with PAGE_CACHE=off (rows 6 and 7)
+// and PAGE_CACHE=on (row 8) in the shop's environment.
+import type { ChildProcess } from "node:child_process";
+import type { IncomingHttpHeaders } from "node:http";
+import os from "node:os";
+import autocannon from "autocannon";
+import pg from "pg";
+import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
+import {
+  addressCycle,
+  type CategoryFacets,
+  fractionOf,
+  listingQueries,
+  markdownTable,
+  percentile,
+  type SpeedRow,
+  seededRandom,
+  type Target,
+  targetMet,
+} from "./speed-helpers.ts";
+
+export interface SpeedDeps {
+  startServer: (kind: string, port: number, env?: NodeJS.ProcessEnv) => Promise<ChildProcess>;
+  stop: (child: ChildProcess) => Promise<void>;
+  duration: number;
+  pinned: boolean;
+}
+
+/** The issue's rows in its order, with its targets and the fraction it measured before ("today"). */
+const ROWS = {
+  ceiling: { scenario: "ceiling: bare Fastify hello, 32 connections", target: null, issueToday: 1 },
+  listing50k: {
+    scenario:
+      "category listing with facet counts, 50,000 products, every request a new filter/sort/page combination, 32 connections",
+    target: { fraction: 0.02, p95: 50 },
+    issueToday: 0.001,
+  },
+  listing2k: { scenario: "the same on 2,000 products", target: { fraction: 0.03 }, issueToday: 0.005 },
+  bag: {
+    scenario: "add to bag + read bag, per-connection session, 32 connections",
+    target: { fraction: 0.04, p95: 30 },
+    issueToday: 0.008,
+  },
+  product: {
+    scenario: "product data call + availability, random product",
+    target: { fraction: 0.04 },
+    issueToday: 0.009,
+  },
+  categoryPage: {
+    scenario: "category page HTML, 16 connections, page cache off",
+    target: { fraction: 0.006 },
+    issueToday: 0.0012,
+  },
+  productPage: {
+    scenario: "product page HTML, page cache off",
+    target: { fraction: 0.01 },
+    issueToday: 0.002,
+  },
+  cachedPages: {
+    scenario: "category and product page HTML for anonymous visitors, page cache on",
+    target: { fraction: 0.06 },
+    issueToday: null,
+  },
+  shopBare: {
+    scenario: "a bare route with every global plugin",
+    target: { fraction: 0.9 },
+    issueToday: null,
+  },
+} satisfies Record<string, { scenario: string; target: Target | null; issueToday: number | null }>;
+
+interface Measurement {
+  requestsPerSecond: number;
+  requests: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  /** Answers by status code, so a row's failures can be read. */
+  statuses: Record<string, number>;
+}
+
+type LoadOptions = Omit<autocannon.Options, "url" | "duration">;
+
+/** One autocannon run; latencies are kept per response so that p95 is exact. */
+async function run(url: string, seconds: number, options: LoadOptions): Promise<Measurement> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ url, duration: seconds, ...options }, (error, done) =>
+      error ? reject(error) : resolve(done),
+    );
+    instance.on("response", (_client, status, _bytes, ms) => {
+      latencies.push(ms);
+      statuses[status] = (statuses[status] ?? 0) + 1;
+    });
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    requests: result.requests.total,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+    p99: percentile(latencies, 0.99),
+    errors: result.errors,
+    non2xx: result.non2xx,
+    statuses,
+  };
+}
+
+/** A 2 s warm-up (JIT, pools) with `warmup`'s options, then the measured run with `measured`'s. */
+async function measure(
+  url: string,
+  duration: number,
+  measured: LoadOptions,
+  warmup: LoadOptions = measured,
+): Promise<Measurement> {
+  await run(url, 2, warmup);
+  return run(url, duration, measured);
+}
+
+async function withServer<T>(
+  deps: SpeedDeps,
+  kind: string,
+  port: number,
+  env: NodeJS.ProcessEnv,
+  work: (base: string) => Promise<T>,
+): Promise<T> {
+  const child = await deps.startServer(kind, port, { BENCH_LOG_LEVEL: "warn", ...env });
+  try {
+    return await work(`http://127.0.0.1:${port}`);
+  } finally {
+    await deps.stop(child);
+  }
+}
+
+async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string): Promise<T[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+interface ListingAnswer {
+  meta: {
+    total: number;
+    pages: { total: number };
+    filters: { key: string; values: { name: string; count: number }[] }[];
+  };
+}
+
+/**
+ * The real facet values of every category with at least a page of products, from its unfiltered
+ * listing call: up to 10 brands and 10 colours (most products first) and every price range.
+ */
+async function categoryFacets(base: string, databaseUrl: string): Promise<CategoryFacets[]> {
+  const slugs = await query<{ slug: string }>(databaseUrl, "select slug from categories order by sort, id");
+  const facets: CategoryFacets[] = [];
+  for (const { slug } of slugs) {
+    const response = await fetch(`${base}/api/category/get/?slug=${encodeURIComponent(slug)}`);
+    if (!response.ok) continue;
+    const { meta } = (await response.json()) as ListingAnswer;
+    if (meta.total < 60) continue;
+    const values = (key: string, most: number) =>
+      (meta.filters.find((filter) => filter.key === key)?.values ?? [])
+        .filter((value) => value.count > 0)
+        .sort((a, b) => b.count - a.count)
+        .slice(0, most)
+        .map((value) => value.name);
+    facets.push({
+      slug,
+      pages: meta.pages.total,
+      brand: values("brand", 10),
+      color: values("color", 10),
+      price_range: values("price_range", 20),
+    });
+  }
+  if (!facets.length) throw new Error("no category with 60 products or more: is the database seeded?");
+  return facets;
+}
+
+/** Rows 2 and 3: `/api/category/get/` (the storefront's listing call), a new address every request. */
+async function listingRow(base: string, databaseUrl: string, duration: number) {
+  const categories = await categoryFacets(base, databaseUrl);
+  const cycle = addressCycle(listingQueries(categories, PRODUCT_SORTS));
+  const options: LoadOptions = {
+    connections: 32,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: `/api/category/get/?${cycle.next()}` }),
+      },
+    ],
+  };
+  const measured = await measure(base, duration, options);
+  return {
+    ...measured,
+    categories,
+    detail: {
+      categories: categories.length,
+      distinctAddresses: cycle.size,
+      asked: cycle.handedOut,
+      repeatedAny: cycle.wrapped,
+    },
+  };
+}
+
+/** A visitor's cookie jar and CSRF header, as the storefront sends them. */
+interface Visitor {
+  headers: Record<string, string>;
+}
+
+function mergeSetCookies(visitor: Visitor, setCookies: string[]) {
+  if (!setCookies.length) return;
+  const jar = new Map(
+    [...(visitor.headers.cookie ?? "").split("; "), ...setCookies.map((c) => c.split(";")[0] as string)]
+      .filter(Boolean)
+      .map((c) => [c.split("=")[0], c] as const),
+  );
+  visitor.headers.cookie = [...jar.values()].join("; ");
+  const token = jar.get("csrftoken");
+  if (token) visitor.headers["x-csrftoken"] = decodeURIComponent(token.slice("csrftoken=".length));
+}
+
+async function newVisitor(base: string): Promise<Visitor> {
+  const response = await fetch(`${base}/api/csrf/`);
+  const token = ((await response.json()) as { csrf_token: string }).csrf_token;
+  const visitor = { headers: { cookie: "", "x-csrftoken": token, origin: base } };
+  mergeSetCookies(visitor, response.headers.getSetCookie());
+  return visitor;
+}
+
+/** autocannon's per-connection request iterator (not in its types): its context starts from initialContext. */
+interface RequestIterator {
+  initialContext: object;
+  resetContext(): void;
+  rebuildRequest(): void;
+}
+
+interface BagLine {
+  product: number;
+  size: number;
+}
+
+const addBody = (line: BagLine) => `product=${line.product}&size=${line.size}&amount=1`;
+
+/** Sizes a bag line is made of: each holds this many or more, so a line can grow by one this often. */
+const BAG_STOCK = 38;
+/** Lines each visitor adds to in turn: its bag stays this size. */
+const BAG_LINES = 12;
+/** Visitors a measured connection holds: it moves to the next when a bag's lines are near their stock. */
+const VISITORS_PER_CONNECTION = 3;
+
+/**
+ * Row 4: each connection is a visitor of its own (session cookie and CSRF token from a first add, so
+ * the session and bag exist), adding one unit then reading the bag, over and over. A visitor adds in
+ * turn to 12 lines of sizes with 38 or more in stock (adds do not take stock), so the bag stays at
+ * 12 lines; when its lines are 37 deep the connection goes on as the next visitor it holds (3 each,
+ * enough for 1,300 adds per connection), so no add is refused for stock. The warm-up uses other visitors.
+ */
+async function bagRow(base: string, databaseUrl: string, duration: number) {
+  const sizes = await query<{ product: number; size: number }>(
+    databaseUrl,
+    `select p.id as product, s.id as size from product_sizes s join products p on p.id = s.product_id
+      where p.online and not p.is_exclusive and not p.is_package and s.stock >= ${BAG_STOCK}
+      order by s.stock desc, s.id limit 200`,
+  );
+  if (sizes.length < BAG_LINES) throw new Error(`fewer than ${BAG_LINES} sizes with ${BAG_STOCK} in stock`);
+  const connections = 32;
+  // A visitor's adds before a line would pass its stock (its first add was made here).
+  const addsPerVisitor = BAG_LINES * (BAG_STOCK - 1);
+  let made = 0;
+  const visitor = async () => {
+    const lines = Array.from(
+      { length: BAG_LINES },
+      (_, k) => sizes[(made * 3 + k) % sizes.length] as BagLine,
+    );
+    made++;
+    const entry = await newVisitor(base);
+    const response = await fetch(`${base}/cart/items/add_to_cart/`, {
+      method: "POST",
+      headers: { ...entry.headers, "content-type": "application/x-www-form-urlencoded" },
+      body: addBody(lines[0] as BagLine),
+    });
+    if (!response.ok) throw new Error(`first add: ${response.status} ${await response.text()}`);
+    mergeSetCookies(entry, response.headers.getSetCookie());
+    return { visitor: entry, lines, turn: 1 };
+  };
+  type Shopper = Awaited<ReturnType<typeof visitor>>;
+  // One slot per connection: its visitors in the order it uses them.
+  const slots = async (count: number, each: number) => {
+    const list: { shoppers: Shopper[]; adds: number }[] = [];
+    for (let i = 0; i < count; i++) {
+      const shoppers: Shopper[] = [];
+      for (let k = 0; k < each; k++) shoppers.push(await visitor());
+      list.push({ shoppers, adds: 0 });
+    }
+    return list;
+  };
+  const warmupSlots = await slots(connections, 1);
+  const measuredSlots = await slots(connections, VISITORS_PER_CONNECTION);
+
+  // The context (reset after each pair) carries the connection's slot, and the add's visitor to the read.
+  type Context = { slot?: number; shopper?: Shopper };
+  const options = (connectionSlots: typeof measuredSlots): LoadOptions => {
+    let next = 0;
+    const shopperOf = (context: object) => {
+      const slot = connectionSlots[(context as Context).slot ?? 0] as (typeof connectionSlots)[number];
+      const index = Math.min(Math.floor(slot.adds++ / addsPerVisitor), slot.shoppers.length - 1);
+      return slot.shoppers[index] as Shopper;
+    };
+    // A cookie the shop sets on an add or a read (a new token, a renewed session) is sent from then on.
+    const keepCookies = (_status: number, _body: string, context: object, headers?: IncomingHttpHeaders) => {
+      const set = headers?.["set-cookie"];
+      const shopper = (context as Context).shopper;
+      if (set && shopper) mergeSetCookies(shopper.visitor, [set].flat().map(String));
+    };
+    return {
+      connections,
+      // Each connection takes the next slot (autocannon builds its first request before this runs).
+      setupClient: (client) => {
+        const iterator = (client as unknown as { requestIterator: RequestIterator }).requestIterator;
+        iterator.initialContext = { slot: next++ };
+        iterator.resetContext();
+        iterator.rebuildRequest();
+      },
+      requests: [
+        {
+          method: "POST",
+          setupRequest: (request, context) => {
+            const shopper = shopperOf(context);
+            (context as Context).shopper = shopper;
+            const line = shopper.lines[shopper.turn++ % shopper.lines.length] as BagLine;
+            return {
+              ...request,
+              path: "/cart/items/add_to_cart/",
+              headers: { ...shopper.visitor.headers, "content-type": "application/x-www-form-urlencoded" },
+              body: addBody(line),
+            };
+          },
+          onResponse: keepCookies,
+        },
+        {
+          method: "GET",
+          setupRequest: (request, context) => ({
+            ...request,
+            path: "/cart/data/",
+            headers: { ...((context as Context).shopper ?? shopperOf(context)).visitor.headers },
+          }),
+          onResponse: keepCookies,
+        },
+      ],
+    };
+  };
+  const measured = await measure(base, duration, options(measuredSlots), options(warmupSlots));
+  const used = measuredSlots.flatMap((slot) => slot.shoppers.filter((shopper) => shopper.turn > 1));
+  return {
+    ...measured,
+    detail: {
+      linesPerBag: Math.max(...used.map((shopper) => Math.min(shopper.turn, BAG_LINES))),
+      visitorsUsed: used.length,
+      sizesToChooseFrom: sizes.length,
+    },
+  };
+}
+
+interface ProductRef {
+  id: number;
+  url: string;
+}
+
+async function onlineProducts(databaseUrl: string): Promise<ProductRef[]> {
+  return (
+    await query<{ id: number; url: string }>(
+      databaseUrl,
+      "select id, relative_url as url from products where online and not is_package order by id",
+    )
+  ).map((row) => ({ id: row.id, url: row.url }));
+}
+
+/**
+ * Row 5: a random product each time: its route data as a client-side navigation to the product page
+ * fetches it (`<product url>_.data`), then its stock per size (`/api/availability/:id/`), the call the
+ * page makes when the shopper reaches for the bag button. Each is a request.
+ */
+async function productDataRow(base: string, products: ProductRef[], duration: number) {
+  const random = seededRandom(5);
+  const options: LoadOptions = {
+    connections: 32,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request, context) => {
+          const product = products[Math.floor(random() * products.length)] as ProductRef;
+          (context as { product?: ProductRef }).product = product;
+          return { ...request, path: `${product.url}_.data` };
+        },
+      },
+      {
+        method: "GET",
+        setupRequest: (request, context) => {
+          const product = (context as { product?: ProductRef }).product ?? (products[0] as ProductRef);
+          return { ...request, path: `/api/availability/${product.id}/` };
+        },
+      },
+    ],
+  };
+  return measure(base, duration, options);
+}
+
+/** Rows 6–8: pages in turn from a fixed set, no cookies (an anonymous visitor, or a crawler). */
+function pagesOptions(paths: string[], connections: number): LoadOptions {
+  let next = 0;
+  return {
+    connections,
+    requests: [
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }),
+      },
+    ],
+  };
+}
+
+function row(
+  key: keyof typeof ROWS,
+  connections: number,
+  measured: Measurement,
+  ceiling: number,
+  detail: Record<string, unknown> = {},
+) {
+  const { scenario, target, issueToday } = ROWS[key];
+  const fraction = key === "ceiling" ? 1 : fractionOf(measured.requestsPerSecond, ceiling);
+  return {
+    key,
+    scenario,
+    name: scenario,
+    connections,
+    ...measured,
+    fraction,
+    target,
+    issueToday,
+    met: targetMet({ fraction, p95: measured.p95 }, target),
+    detail,
+  };
+}
+
+export async function speed(deps: SpeedDeps) {
+  const largeUrl = process.env.BENCH_DATABASE_URL;
+  const smallUrl = process.env.BENCH_SMALL_DATABASE_URL;
+  if (!largeUrl) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "speed", skipped: true, results: [] };
+  }
+  const { duration } = deps;
+  const port = Number(process.env.BENCH_SPEED_PORT ?? 4807);
+  const loadBefore = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
+  const count = async (url: string) =>
+    Number((await query<{ n: string }>(url, "select count(*) as n from products where online"))[0]?.n ?? 0);
+  const databases = {
+    large: await count(largeUrl),
+    small: smallUrl ? await count(smallUrl) : null,
+  };
+
+  const bare = (kind: string) =>
+    withServer(deps, kind, port, {}, (base) => measure(`${base}/bench/bare`, duration, { connections: 32 }));
+
+  // 1. The ceiling, first (reported) and again last (kept, to show how the machine moved).
+  const first = await bare("fastify");
+  const ceiling = first.requestsPerSecond;
+  const rows = [row("ceiling", 32, first, ceiling)];
+
+  // 2. Listing on 50,000 products; page cache off for every server but row 8's.
+  const off = { PAGE_CACHE: "off" };
+  const products = await onlineProducts(largeUrl);
+  // A fixed sample of 200 products for the page rows, spread over the catalogue.
+  const sample = products
+    .filter((_, i) => i % Math.max(1, Math.floor(products.length / 200)) === 0)
+    .slice(0, 200);
+  let categoryPaths: string[] = [];
+  await withServer(deps, "catalogue", port, off, async (base) => {
+    const listing = await listingRow(base, largeUrl, duration);
+    const { categories, ...measured } = listing;
+    rows.push(row("listing50k", 32, measured, ceiling, listing.detail));
+    categoryPaths = categories.map((category) => `/${category.slug}/`);
+  });
+
+  // 3. The same on 2,000 products.
+  if (smallUrl) {
+    await withServer(deps, "catalogue", port, { ...off, BENCH_DATABASE_URL: smallUrl }, async (base) => {
+      const { categories: _, ...listing } = await listingRow(base, smallUrl, duration);
+      rows.push(row("listing2k", 32, listing, ceiling, listing.detail));
+    });
+  } else console.log("row 3 skipped: set BENCH_SMALL_DATABASE_URL to a database seeded with 2,000 products");
+
+  // 4–7 on 50,000 products, page cache off.
+  const productPaths = sample.map((product) => product.url);
+  await withServer(deps, "catalogue", port, off, async (base) => {
+    const bag = await bagRow(base, largeUrl, duration);
+    rows.push(row("bag", 32, bag, ceiling, bag.detail));
+    rows.push(row("product", 32, await productDataRow(base, products, duration), ceiling));
+    rows.push(
+      row("categoryPage", 16, await measure(base, duration, pagesOptions(categoryPaths, 16)), ceiling, {
+        pages: categoryPaths.length,
+      }),
+    );
+    rows.push(
+      row("productPage", 16, await measure(base, duration, pagesOptions(productPaths, 16)), ceiling, {
+        pages: productPaths.length,
+      }),
+    );
+  });
+
+  // 8. The same pages, category and product in turn, page cache on.
+  const mixedPaths = productPaths.flatMap((path, i) => [
+    categoryPaths[i % categoryPaths.length] as string,
+    path,
+  ]);
+  await withServer(deps, "catalogue", port, { PAGE_CACHE: "on" }, async (base) => {
+    rows.push(
+      row("cachedPages", 16, await measure(base, duration, pagesOptions(mixedPaths, 16)), ceiling, {
+        pages: new Set(mixedPaths).size,
+      }),
+    );
+  });
+
+  // 9. A bare route behind every global plugin.
+  rows.push(row("shopBare", 32, await bare("shop"), ceiling));
+
+  const last = await bare("fastify");
+  const table = markdownTable(rows as SpeedRow[]);
+  console.log(`\n${table}\n`);
+  console.log(`ceiling measured again at the end: ${last.requestsPerSecond} req/s`);
+  return {
+    scenario: "speed",
+    date: new Date().toISOString(),
+    durationSeconds: duration,
+    warmupSeconds: 2,
+    pinned: deps.pinned,
+    machineLoadAverage: {
+      before: loadBefore,
+      after: Math.round((os.loadavg()[0] ?? 0) * 100) / 100,
+      cores: os.cpus().length,
+    },
+    productsOnline: databases,
+    ceiling: { first: ceiling, last: last.requestsPerSecond },
+    results: rows,
+    table,
+    budget: "issue 19: each row as a fraction of bare Fastify's hello in the same run; targets per row",
+  };
+}
