@@ -61,6 +61,7 @@ test("sub-reel circles move in groups on a phone and each circle shows its own r
   // Back, then the keyboard's focus on the half-hidden circle brings its group in (Embla's, not the
   // browser's own scroll of the row).
   await strip.getByRole("button", { name: "Forrige" }).click();
+  await expect(circles.first()).toBeInViewport({ ratio: 1 });
   await expect(last).not.toBeInViewport({ ratio: 1 });
   await last.focus();
   await expect(last).toBeInViewport({ ratio: 1 });
