@@ -32,8 +32,14 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
   const reviewState = await reviewStateOf(db, shop.user?.id ?? null, product.id);
   const flagship = product.is_package
     ? null
-    : ((await listStores(db, shop.locale, intlTag(shop.locale, shop.market))).find((s) => s.is_flagship) ??
-      null);
+    : ((
+        await listStores(db, {
+          locale: shop.locale,
+          localeTag: intlTag(shop.locale, shop.market),
+          currency: shop.market.currency,
+          isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
+        })
+      ).find((s) => s.is_flagship) ?? null);
   return {
     product,
     loggedIn: shop.user !== null,
