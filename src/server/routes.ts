@@ -39,6 +39,7 @@ import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
 import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
+import { shellRoutes } from "./shell.ts";
 
 /**
  * At sign-up, log-in and social sign-in, the favourites and the bag the visitor gathered anonymously
@@ -108,4 +109,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(tastemakersRoutes);
   await app.register(storesRoutes);
   await app.register(reviewsRoutes);
+  // The header's personal bits for pages served from the page cache (decision 0051).
+  await app.register(shellRoutes);
 }
