@@ -160,6 +160,16 @@ describe("pages for anonymous visitors", () => {
     expect(other.cache).toBe("hit");
   });
 
+  it("are rendered once for a burst of visitors arriving together: the rest wait and get the cached page", async () => {
+    const [base = ""] = urls;
+    const url = `/${product.category}/?burst=1`;
+    const burst = await Promise.all(Array.from({ length: 8 }, () => visit(base, url)));
+    expect(burst.map((page) => page.status)).toEqual(Array(8).fill(200));
+    expect(burst.filter((page) => page.cache === "miss")).toHaveLength(1);
+    expect(burst.filter((page) => page.cache === "hit")).toHaveLength(7);
+    for (const page of burst) expect(page.html).toContain(`nonce="${page.nonce}"`);
+  });
+
   it("are kept per market: another market's visitor gets its own page", async () => {
     const [base = ""] = urls;
     const url = `/p/${product.slug}/?market-check=1`;

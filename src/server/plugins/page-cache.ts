@@ -24,6 +24,8 @@ export const PAGE_CACHE_HEADER = "x-page-cache";
 export const PAGE_CACHE_SECONDS = 60;
 /** A CDN may serve a page this much longer while it asks the shop again. */
 const STALE_WHILE_REVALIDATE_SECONDS = 30;
+/** How long a visitor waits for someone else's render of the same page before rendering it too. */
+const FOLLOW_MS = 10_000;
 /** At most this many pages, and this many characters of HTML, per process. */
 const MAX_PAGES = 2000;
 const MAX_CHARACTERS = 64 * 1024 * 1024;
@@ -41,6 +43,9 @@ const NOT_CATEGORIES =
 const PUBLIC_PAGES = new RegExp(
   `^/(?:|p/[\\w-]+/?|pages/[\\w-]+/?|faq/?|policies/privacy/?|stores/?|masterclass/?|reels/?|reels/[\\w-]+/?|(?!(?:${NOT_CATEGORIES})(?:/|$))[\\w-]+/?)$`,
 );
+
+/** The route of the storefront's page handler, as against its files. */
+const PAGE_ROUTE = "*";
 
 interface Entry {
   revision: string;
@@ -113,6 +118,32 @@ async function readAll(stream: Readable): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** Resolves when `promise` does, or after `ms` at the latest. */
+function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([promise, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(
+    () => clearTimeout(timer),
+  );
+}
+
+/** Answers from the cache: the stored HTML with this answer's nonce, or 304 when the browser has it. */
+function serveHit(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.header(PAGE_CACHE_HEADER, "hit");
+  publicHeaders(reply, entry.etag);
+  if (matches(request.headers["if-none-match"], entry.etag)) {
+    // The browser keeps its copy, nonce and all: a new policy header would name another nonce than
+    // the one in that copy, so the stored policy stays (no Content-Security-Policy here).
+    reply.removeHeader("content-security-policy");
+    reply.raw.removeHeader("content-security-policy");
+    reply.code(304).send();
+    return;
+  }
+  reply
+    .code(200)
+    .type(entry.contentType)
+    .send(entry.parts.join(scriptNonceOf(reply)));
+}
+
 /**
  * Registers the cache on the pages' scope, after the security headers (whose hook draws the
  * request's script nonce) and before the pages' handler. Off (PAGE_CACHE=off), pages are rendered
@@ -132,8 +163,12 @@ export function registerPageCache(scope: FastifyInstance) {
       ),
     ttl: PAGE_CACHE_SECONDS * 1000,
   });
+  /** Pages being rendered for the cache right now, by key. */
+  const rendering = new Map<string, { revision: string; finished: Promise<void> }>();
 
   scope.addHook("onRequest", (request, reply, done) => {
+    // The build's files (assets, robots.txt) have routes of their own and headers of their own.
+    if (request.routeOptions.url !== PAGE_ROUTE) return done();
     if (!anonymousPublicPage(request)) {
       reply.header(PAGE_CACHE_HEADER, "bypass");
       return done();
@@ -143,24 +178,29 @@ export function registerPageCache(scope: FastifyInstance) {
       (revision) => {
         request.pageCache = { key, revision };
         const entry = pages.get(key);
-        if (!entry || entry.revision !== revision) {
-          reply.header(PAGE_CACHE_HEADER, "miss");
-          return done();
-        }
-        reply.header(PAGE_CACHE_HEADER, "hit");
-        publicHeaders(reply, entry.etag);
-        if (matches(request.headers["if-none-match"], entry.etag)) {
-          // The browser keeps its copy, nonce and all: a new policy header would name another nonce
-          // than the one in that copy, so the stored policy stays (no Content-Security-Policy here).
-          reply.removeHeader("content-security-policy");
-          reply.raw.removeHeader("content-security-policy");
-          reply.code(304).send();
+        if (entry && entry.revision === revision) return serveHit(request, reply, entry);
+        // Visitors asking for a page while it is being rendered wait for that render (a burst on a
+        // new or changed page renders it once), but never longer than a render may take.
+        const under = rendering.get(key);
+        if (under && under.revision === revision) {
+          waitAtMost(under.finished, FOLLOW_MS).then(() => {
+            const stored = pages.get(key);
+            if (stored && stored.revision === revision) return serveHit(request, reply, stored);
+            reply.header(PAGE_CACHE_HEADER, "miss");
+            done();
+          });
           return;
         }
-        reply
-          .code(200)
-          .type(entry.contentType)
-          .send(entry.parts.join(scriptNonceOf(reply)));
+        let finish = () => {};
+        const render = { revision, finished: new Promise<void>((resolve) => (finish = resolve)) };
+        rendering.set(key, render);
+        // Stored (or not) once the answer is sent or dropped: those waiting look again.
+        reply.raw.once("close", () => {
+          if (rendering.get(key) === render) rendering.delete(key);
+          finish();
+        });
+        reply.header(PAGE_CACHE_HEADER, "miss");
+        done();
       },
       (error) => {
         // Without the revision nothing may be served from the cache or stored: the page is rendered.
