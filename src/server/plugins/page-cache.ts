@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
 import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
+import { ensureCsrfCookie } from "./csrf.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 
 /**
@@ -130,6 +131,10 @@ function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
 function serveHit(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
   reply.header(PAGE_CACHE_HEADER, "hit");
   publicHeaders(reply, entry.etag);
+  // A visitor without a CSRF token gets one beside the page, as a rendered page hands it out, so
+  // their first add to bag works at once; that answer sets a cookie and so stays private
+  // (private-answers.ts). A visitor who has one gets an answer any cache may keep.
+  ensureCsrfCookie(request, reply);
   if (matches(request.headers["if-none-match"], entry.etag)) {
     // The browser keeps its copy, nonce and all: a new policy header would name another nonce than
     // the one in that copy, so the stored policy stays (no Content-Security-Policy here).
