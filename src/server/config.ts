@@ -111,6 +111,12 @@ export interface AppConfig {
   consentRequired: boolean;
   /** The tag manager's container (GTM_CONTAINER_ID, e.g. GTM-AB12CD3); unset loads no tag manager. */
   gtmContainerId: string | undefined;
+  /**
+   * Whether whole pages for anonymous visitors are kept in memory and served again while the
+   * catalogue and content revision stands (PAGE_CACHE=on|off, default on in production, off in
+   * development and tests: decision 0051).
+   */
+  pageCache: boolean;
 }
 
 /**
@@ -236,6 +242,15 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean): 
   throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give true or false.`);
 }
 
+/** An on/off setting (on, off, true, false, 1, 0); unset takes the default. */
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (value === "on" || value === "true" || value === "1") return true;
+  if (value === "off" || value === "false" || value === "0") return false;
+  throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give on or off.`);
+}
+
 /** A whole number setting within bounds; unset takes the default. */
 function parseCount(
   name: string,
@@ -352,6 +367,7 @@ export function loadConfig(
     sentryRelease: env.SENTRY_RELEASE?.trim() || undefined,
     consentRequired: parseSwitch("CONSENT_REQUIRED", env.CONSENT_REQUIRED, runtime === "production"),
     gtmContainerId: parseContainerId(env.GTM_CONTAINER_ID),
+    pageCache: parseOnOff("PAGE_CACHE", env.PAGE_CACHE, runtime === "production"),
   };
   const merged = { ...config, ...overrides };
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.

@@ -28,11 +28,14 @@ import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
+import { useVisitorShell } from "./lib/visitor-shell.ts";
 import { ToastProvider } from "./ui/toast.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const shell = await loadShell(shop);
+  // A page for the page cache carries nothing personal: the browser fills it in (decision 0051).
+  const personal = !shop.personalFromBrowser;
+  const shell = await loadShell(shop, { counts: personal });
   // Links to this page (canonical, hreflang) are on configured addresses, never on the request's URL.
   const hostMarkets = shop.publicAddresses.hosts.flatMap(({ host, market: code, url }) => {
     const market = MARKETS.find((m) => m.code === code);
@@ -43,8 +46,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     localeTag: LOCALE_TAGS[shop.locale],
     messages: messagesFor(shop.locale),
     market: { code: shop.market.code, currency: shop.market.currency },
-    user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
-    csrfToken: shop.csrfToken,
+    user: personal && shop.user ? { name: shop.user.name, email: shop.user.email } : null,
+    csrfToken: personal ? shop.csrfToken : "",
+    personalFromBrowser: !personal,
     consent: shop.consent,
     // The tag manager's container, loaded in the browser only after statistics consent (decision 0045).
     tagManager: shop.config.gtmContainerId ?? null,
@@ -115,6 +119,12 @@ const inCheckoutSteps = (pathname: string) =>
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const visitor = useVisitorShell({
+    fromBrowser: data?.personalFromBrowser ?? false,
+    loggedIn: Boolean(data?.user),
+    bagCount: data?.shell.bagCount ?? 0,
+    favouritesCount: data?.shell.favouritesCount ?? 0,
+  });
   if (!data) return <>{children}</>;
   return (
     <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
@@ -123,15 +133,15 @@ function Shell({ children }: { children: React.ReactNode }) {
           <CookieBanner />
           <CookieSettingsDialog />
           <TagManager containerId={data.tagManager} />
-          <FavouritesProvider loggedIn={data.user !== null}>
+          <FavouritesProvider loggedIn={visitor.loggedIn}>
             {inCheckoutSteps(location.pathname) ? (
               <CheckoutHeader />
             ) : (
               <SiteHeader
                 categories={data.shell.categories}
-                favouritesCount={data.shell.favouritesCount}
-                bagCount={data.shell.bagCount}
-                loggedIn={data.user !== null}
+                favouritesCount={visitor.favouritesCount}
+                bagCount={visitor.bagCount}
+                loggedIn={visitor.loggedIn}
               />
             )}
             <main id="main" className="flex-1">
