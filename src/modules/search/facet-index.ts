@@ -89,7 +89,8 @@ export interface FacetIndex {
   countable: RoaringBitmap32;
   flags: Record<Flag, RoaringBitmap32>;
   categories: Map<number, { slug: string; name: Translated; members: RoaringBitmap32 }>;
-  /** Time to read and build it, in milliseconds. */
+  /** Time to read it from the database, and to read and build it, in milliseconds. */
+  readMs: number;
   buildMs: number;
 }
 
@@ -108,43 +109,81 @@ interface IndexRow {
   is_preorder: boolean;
   is_customizable: boolean;
   category_id: number;
-  ranks: number[];
+  popularity: number;
+  /** online_at in microseconds since 1970 (exact in a double). */
+  online_us: number;
 }
 
 /** Reads the catalogue for one currency and builds its index. */
 async function buildIndex(db: Db, currency: string, revision: string): Promise<FacetIndex> {
   const started = performance.now();
   await roaringLibraryInitialize();
-  // Each sort's place is worked out by PostgreSQL with the listing's own ORDER BY (collation, nulls
-  // and ties as the SQL listing has them); the rows come in price order, which gives the ordinals.
-  const rankColumns = sql.join(
-    PRODUCT_SORTS.map((sort) => sql`(row_number() over (order by ${sql.raw(ORDER[sort])}) - 1)::int`),
-    sql`, `,
-  );
+  // One read, in the name order (the one order that needs the database's collation); the other
+  // orders are sorted here by the same keys as ORDER in catalog.service.ts (the equivalence test
+  // holds them to it). A product's ordinal is its place in price order, so that a price range is a
+  // range of ordinals.
   const [products, categoryRows] = await Promise.all([
     rows<IndexRow>(
       db,
       sql`select p.id, b.slug as brand, b.name as brand_name, b.has_logo, p.boot_surface, p.color, p.age_group,
                  p.item_type = 'gift_card' as is_giftcard, pp.price, pp.rrp, p.is_exclusive, p.is_preorder,
-                 p.is_customizable, p.category_id, array[${rankColumns}] as ranks
+                 p.is_customizable, p.category_id, p.popularity,
+                 (extract(epoch from p.online_at) * 1000000)::float8 as online_us
             from products p
             join brands b on b.id = p.brand_id
             join categories c on c.id = p.category_id
             join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
            where p.online
-           order by ${sql.raw(ORDER["price-asc"])}`,
+           order by ${sql.raw(ORDER["name-abc"])}`,
     ),
     rows<{ id: number; slug: string; name: Translated }>(db, sql`select id, slug, name from categories`),
   ]);
   const size = products.length;
+  const readAt = performance.now();
+  const rowId = Float64Array.from(products, (product) => Number(product.id));
+  const rowPrice = Float64Array.from(products, (product) => Number(product.price));
+  const rowRrp = Float64Array.from(products, (product) => Number(product.rrp));
+  const rowPopularity = Float64Array.from(products, (product) => Number(product.popularity));
+  const rowOnline = Float64Array.from(products, (product) => Number(product.online_us));
+  // (rrp - price) / rrp, descending with no discount known (rrp 0, SQL's null) first, as PostgreSQL sorts.
+  const rowDiscount = Float64Array.from(products, (_, row) =>
+    (rowRrp[row] as number) === 0
+      ? Number.POSITIVE_INFINITY
+      : ((rowRrp[row] as number) - (rowPrice[row] as number)) / (rowRrp[row] as number),
+  );
+  const sortedRows = (compare: (a: number, b: number) => number) => {
+    const order = new Uint32Array(size);
+    for (let row = 0; row < size; row++) order[row] = row;
+    return order.sort((a, b) => compare(a, b) || (rowId[a] as number) - (rowId[b] as number));
+  };
+  const descending = (values: Float64Array) => (a: number, b: number) =>
+    (values[b] as number) - (values[a] as number);
+  const rowOrders: Record<ProductSort, Uint32Array> = {
+    default: sortedRows(descending(rowPopularity)),
+    "latest-online": sortedRows(descending(rowOnline)),
+    "discount-desc": sortedRows(descending(rowDiscount)),
+    "price-asc": sortedRows((a, b) => (rowPrice[a] as number) - (rowPrice[b] as number)),
+    "price-desc": sortedRows(descending(rowPrice)),
+    // The rows came in this order.
+    "name-abc": Uint32Array.from({ length: size }, (_, row) => row),
+  };
+  const ordinalOfRow = new Uint32Array(size);
+  rowOrders["price-asc"].forEach((row, ordinal) => {
+    ordinalOfRow[row] = ordinal;
+  });
   const ids = new Int32Array(size);
   const ordinalOf = new Map<number, number>();
   const prices = new Float64Array(size);
   const orders = {} as Record<ProductSort, Uint32Array>;
   const ranks = {} as Record<ProductSort, Uint32Array>;
   for (const sort of PRODUCT_SORTS) {
-    orders[sort] = new Uint32Array(size);
-    ranks[sort] = new Uint32Array(size);
+    const order = rowOrders[sort].map((row) => ordinalOfRow[row] as number);
+    const rank = new Uint32Array(size);
+    order.forEach((ordinal, place) => {
+      rank[ordinal] = place;
+    });
+    orders[sort] = order;
+    ranks[sort] = rank;
   }
   const members = {
     brand: new Map<string, number[]>(),
@@ -166,23 +205,14 @@ async function buildIndex(db: Db, currency: string, revision: string): Promise<F
     if (list) list.push(ordinal);
     else map.set(key, [ordinal]);
   };
-  products.forEach((product, ordinal) => {
+  products.forEach((product, row) => {
+    const ordinal = ordinalOfRow[row] as number;
     ids[ordinal] = product.id;
     ordinalOf.set(product.id, ordinal);
     prices[ordinal] = Number(product.price);
-    PRODUCT_SORTS.forEach((sort, i) => {
-      const rank = Number(product.ranks[i]);
-      ranks[sort][ordinal] = rank;
-      orders[sort][rank] = ordinal;
-    });
     add(members.brand, product.brand, ordinal);
-    const brand = brands.get(product.brand);
-    // As the SQL labels a brand: the smallest name, and a logo only if every row says so.
-    if (!brand) brands.set(product.brand, { name: product.brand_name, hasLogo: product.has_logo });
-    else {
-      if (product.brand_name < brand.name) brand.name = product.brand_name;
-      brand.hasLogo &&= product.has_logo;
-    }
+    if (!brands.has(product.brand))
+      brands.set(product.brand, { name: product.brand_name, hasLogo: product.has_logo });
     if (product.boot_surface !== null) add(members.boot_surface, product.boot_surface, ordinal);
     add(members.color, product.color, ordinal);
     add(members.age, product.age_group, ordinal);
@@ -194,7 +224,9 @@ async function buildIndex(db: Db, currency: string, revision: string): Promise<F
     add(categoryMembers, product.category_id, ordinal);
   });
   const bitmap = (ordinals: number[]) => {
-    const result = new RoaringBitmap32(ordinals);
+    // Added as one typed array: the library copies it into WebAssembly memory in chunks.
+    const result = new RoaringBitmap32();
+    result.addMany(Uint32Array.from(ordinals));
     result.runOptimize();
     result.shrinkToFit();
     return result;
@@ -231,6 +263,7 @@ async function buildIndex(db: Db, currency: string, revision: string): Promise<F
       customizable: bitmap(flagMembers.customizable),
     },
     categories,
+    readMs: readAt - started,
     buildMs: performance.now() - started,
   };
 }
