@@ -137,7 +137,6 @@ for (const { scope, query } of cases) {
   own.push(performance.now() - started);
 }
 console.log(`  index counts and page ids alone: ${summary(own)}`);
-// PostgreSQL's share: the SQL listing's one facet query against the index path's cards query.
 const { loadavg } = await import("node:os");
 console.log(
   `load average while measuring: ${loadavg()

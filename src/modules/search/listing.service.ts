@@ -328,10 +328,12 @@ function listingKey(scope: ListingScope, query: ListingQuery): string {
 /**
  * The listing's rows from the facet index. A search's words still need PostgreSQL: the ids of its
  * matches are read there in relevance order (through the GIN indexes, no counting), and the index
- * counts and pages within them.
+ * counts and pages within them. The index belongs to the database (`db`), not to the transaction
+ * (`tx`) a search reads its matches in.
  */
 async function indexFacets(
   db: Db,
+  tx: Db,
   scope: ListingScope,
   query: ListingQuery,
   plan: {
@@ -346,7 +348,7 @@ async function indexFacets(
   if (!plan.search.condition)
     return listFromIndex(index, { locale: scope.locale, categoryIds: scope.categoryIds }, query, plan.offset);
   const matches = await rows<{ id: number }>(
-    db,
+    tx,
     sql`select p.id ${from(plan.source)} where ${sql.join(plan.base, sql` and `)}
          order by ${plan.search.rank ?? sql.raw(ORDER.default)}`,
   );
@@ -398,7 +400,13 @@ export async function computeListing(
   const read = async (tx: Db) => {
     const facets =
       options.engine === "index"
-        ? await indexFacets(tx, scope, query, { search, source, base, offset, revision: options.revision })
+        ? await indexFacets(db, tx, scope, query, {
+            search,
+            source,
+            base,
+            offset,
+            revision: options.revision,
+          })
         : await countFacets(tx, scope, source, base, facetConditions(query, scope.currency, CTE_COLUMNS), {
             orderBy,
             offset,
