@@ -9,7 +9,7 @@ import { ORDER, queryProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
-import { type FacetRow, facetIndex, listFromIndex, PRICE_EDGES } from "./facet-index.ts";
+import { type FacetIndex, type FacetRow, facetIndex, listFromIndex, PRICE_EDGES } from "./facet-index.ts";
 import type { SponsoredComponent } from "./listing.contract.ts";
 import {
   type CategoryOutput,
@@ -328,12 +328,11 @@ function listingKey(scope: ListingScope, query: ListingQuery): string {
 /**
  * The listing's rows from the facet index. A search's words still need PostgreSQL: the ids of its
  * matches are read there in relevance order (through the GIN indexes, no counting), and the index
- * counts and pages within them. The index belongs to the database (`db`), not to the transaction
- * (`tx`) a search reads its matches in.
+ * counts and pages within them.
  */
 async function indexFacets(
-  db: Db,
   tx: Db,
+  index: FacetIndex,
   scope: ListingScope,
   query: ListingQuery,
   plan: {
@@ -341,10 +340,8 @@ async function indexFacets(
     source: SQL;
     base: SQL[];
     offset: number;
-    revision: string | undefined;
   },
 ): Promise<FacetRow[]> {
-  const index = await facetIndex(db, scope.currency, plan.revision);
   if (!plan.search.condition)
     return listFromIndex(index, { locale: scope.locale, categoryIds: scope.categoryIds }, query, plan.offset);
   const matches = await rows<{ id: number }>(
@@ -397,20 +394,16 @@ export async function computeListing(
   // total is known.
   const asked = query.page && /^\d+$/.test(query.page) ? Number(query.page) : 1;
   const offset = Math.max(0, Math.min(asked - 1, 1_000_000)) * PAGE_SIZE;
+  // The index belongs to the database, and is read (or built) before a search's transaction opens:
+  // PGlite's one connection would otherwise wait for that transaction to end.
+  const index = options.engine === "index" ? await facetIndex(db, scope.currency, options.revision) : null;
   const read = async (tx: Db) => {
-    const facets =
-      options.engine === "index"
-        ? await indexFacets(db, tx, scope, query, {
-            search,
-            source,
-            base,
-            offset,
-            revision: options.revision,
-          })
-        : await countFacets(tx, scope, source, base, facetConditions(query, scope.currency, CTE_COLUMNS), {
-            orderBy,
-            offset,
-          });
+    const facets = index
+      ? await indexFacets(tx, index, scope, query, { search, source, base, offset })
+      : await countFacets(tx, scope, source, base, facetConditions(query, scope.currency, CTE_COLUMNS), {
+          orderBy,
+          offset,
+        });
     const total = Number(facets.find((row) => row.key === "_total")?.n ?? 0);
     const { page, totalPages } = resolvePage(query.page, total);
     const ids = facets
