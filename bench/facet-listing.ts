@@ -119,7 +119,7 @@ const summary = (list: number[]) => {
 console.log(`${productCount} products, ${combinations} random category listings, uncached, one at a time:`);
 for (const engine of ["sql", "index"] as const)
   console.log(
-    `  ${engine.padEnd(5)} ${summary(timings[engine])} (facet counts, page ids and the page's cards)`,
+    `  ${engine.padEnd(5)} ${summary(timings[engine])}; this process's CPU ${(cpuTotal[engine] / combinations).toFixed(1)} ms a listing (facet counts, page ids and the page's cards)`,
   );
 
 // The index's own share: the counts and the page's ids, without the cards query.
