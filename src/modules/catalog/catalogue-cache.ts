@@ -12,7 +12,8 @@ import { type Db, rows } from "#db/client.ts";
  * requests: callers read them and never change them.
  */
 const MAX_ENTRIES = 1000;
-const MAX_AGE_MS = 60_000;
+/** How long a cached value is served at most, even at an unchanged revision. */
+export const CATALOGUE_MAX_AGE_MS = 60_000;
 
 interface Entry {
   revision: string;
@@ -30,7 +31,7 @@ function cacheFor(db: Db): PerDatabase {
   let cache = caches.get(db);
   if (!cache) {
     cache = {
-      entries: new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS }),
+      entries: new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS }),
       revisionRead: null,
     };
     caches.set(db, cache);
@@ -54,14 +55,18 @@ export function catalogueRevision(db: Db): Promise<string> {
   return cache.revisionRead;
 }
 
-/** The cached value for key at the current revision, or compute() stored under it. */
-export async function cachedByCatalogue<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+/** The cached value for key at the current revision, or compute(revision) stored under it. */
+export async function cachedByCatalogue<T>(
+  db: Db,
+  key: string,
+  compute: (revision: string) => Promise<T>,
+): Promise<T> {
   const { entries } = cacheFor(db);
   const revision = await catalogueRevision(db);
   const hit = entries.get(key);
   if (hit && hit.revision === revision) return hit.value as Promise<T>;
   // The promise is stored, not the value, so that requests arriving while it is worked out share it.
-  const value = compute();
+  const value = compute(revision);
   const entry = { revision, value };
   entries.set(key, entry);
   value.catch(() => {
