@@ -39,13 +39,18 @@ function cacheFor(db: Db): PerDatabase {
   return cache;
 }
 
-/** The current revision; callers asking while a read is under way share that read. */
+/**
+ * The current revision, "<catalogue>.<stock>": the catalogue sequence moves with what listings filter,
+ * count and sort on, the stock sequence with every stock change (migration 0024). Callers asking while
+ * a read is under way share that read.
+ */
 export function catalogueRevision(db: Db): Promise<string> {
   const cache = cacheFor(db);
   if (!cache.revisionRead) {
     cache.revisionRead = rows<{ revision: string }>(
       db,
-      sql`select last_value::text as revision from catalogue_revision`,
+      sql`select c.last_value::text || '.' || s.last_value::text as revision
+            from catalogue_revision c, stock_revision s`,
     )
       .then((found) => found[0]?.revision ?? "0")
       .finally(() => {
@@ -88,4 +93,9 @@ export async function sendCachedJson(
   const body = await cachedByCatalogue(db, `response:${key}`, async () => reply.serialize(await build()));
   // A string body is sent as it is: it was serialised above.
   reply.type("application/json; charset=utf-8").send(body);
+}
+
+/** The catalogue part of a revision: what the facet index depends on (stock is not a facet). */
+export function structuralRevision(revision: string): string {
+  return revision.split(".")[0] ?? revision;
 }

@@ -207,4 +207,24 @@ describe("the facet index lists what the SQL listing lists", () => {
     expect(second.products[0]?.product_id).toBe(dearest?.product_id);
     expect(second.products[0]?.product_id).not.toBe(cheapest?.product_id);
   });
+
+  it("keeps its index through a sale, while the cached listing shows the size sold out at once", async () => {
+    const db = testDb.database.db;
+    const scope: ListingScope = { currency: "EUR", locale: "en" };
+    const query = listingQuery.parse({ sort: "price-asc" });
+    const before = await facetIndex(db, "EUR");
+    const listed = await runListing(db, scope, query);
+    const card = listed.products.find((product) => product.sizes?.some((size) => size.in_stock));
+    const size = card?.sizes?.find((s) => s.in_stock);
+    expect(size).toBeDefined();
+    // A sale: only stock moves, as the checkout's step writes it.
+    await db.execute(sql`update product_sizes set stock = 0 where id = ${size?.size_id}`);
+    expect(await facetIndex(db, "EUR")).toBe(before);
+    const after = await runListing(db, scope, query);
+    const same = after.products.find((product) => product.product_id === card?.product_id);
+    expect(same?.sizes?.find((s) => s.size_id === size?.size_id)?.in_stock).toBe(false);
+    // A size renamed is a catalogue change: the index is built again.
+    await db.execute(sql`update product_sizes set name = name where id = ${size?.size_id}`);
+    expect(await facetIndex(db, "EUR")).not.toBe(before);
+  });
 });

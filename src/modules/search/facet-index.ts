@@ -6,7 +6,11 @@ import { CURRENCIES } from "#kernel/money.ts";
 import type { Translated } from "#kernel/translate.ts";
 import { PRODUCT_SORTS, type ProductSort } from "#modules/catalog/catalog.contract.ts";
 import { ORDER } from "#modules/catalog/catalog.service.ts";
-import { CATALOGUE_MAX_AGE_MS, catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
+import {
+  CATALOGUE_MAX_AGE_MS,
+  catalogueRevision,
+  structuralRevision,
+} from "#modules/catalog/catalogue-cache.ts";
 import { FACET_KEYS, type FacetKey, type ListingQuery, PAGE_SIZE, PRICE_RANGE } from "./listing.contract.ts";
 
 /**
@@ -283,7 +287,8 @@ const built = new WeakMap<Db, Map<string, Entry>>();
  * is served.
  */
 export async function facetIndex(db: Db, currency: string, knownRevision?: string): Promise<FacetIndex> {
-  const revision = knownRevision ?? (await catalogueRevision(db));
+  // Stock is not a facet: a sale moves only the stock part of the revision and keeps the index.
+  const revision = structuralRevision(knownRevision ?? (await catalogueRevision(db)));
   let perDb = built.get(db);
   if (!perDb) {
     perDb = new Map();
