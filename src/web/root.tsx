@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { FormattedMessage, IntlProvider, RawIntlProvider, useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
@@ -21,7 +21,8 @@ import { ConsentProvider } from "#web/consent/consent-context.tsx";
 import { CookieBanner, CookieSettingsDialog, TagManager } from "#web/consent/cookie-consent.tsx";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { messagesFor } from "./i18n/messages.server.ts";
+import { MessagesContext } from "./i18n/messages-context.ts";
+import { messagesFileFor } from "./i18n/messages-file.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { seoLinks } from "./lib/seo.ts";
@@ -39,7 +40,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     locale: shop.locale,
     localeTag: LOCALE_TAGS[shop.locale],
-    messages: messagesFor(shop.locale),
+    // The interface texts' hashed file (preloaded below, read before hydration), not the texts.
+    messagesUrl: messagesFileFor(shop.locale).url,
     market: { code: shop.market.code, currency: shop.market.currency },
     user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
     csrfToken: shop.csrfToken,
@@ -91,6 +93,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <meta property="og:site_name" content="Pitchside" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data && (
+          <link rel="preload" as="fetch" href={data.messagesUrl} crossOrigin="anonymous" data-messages="" />
+        )}
         {data?.errorReporting && (
           <meta name={ERROR_REPORTING_META} content={JSON.stringify(data.errorReporting)} />
         )}
@@ -112,9 +117,10 @@ const inCheckoutSteps = (pathname: string) =>
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const messages = useContext(MessagesContext);
   if (!data) return <>{children}</>;
   return (
-    <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
+    <RawIntlProvider value={sharedIntl(data.localeTag, messages)}>
       <ToastProvider>
         <ConsentProvider initial={data.consent}>
           <CookieBanner />

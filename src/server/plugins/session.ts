@@ -4,7 +4,7 @@ import "#modules/accounts/session-cookies.ts";
 import { loadSession, SESSION_COOKIE, touchSession } from "#modules/accounts/session.service.ts";
 
 /**
- * Paths that never need a session: static files, probes and metrics, and the storefront's route manifest (fetched
+ * Paths that never need a session: static files (and the interface texts), probes and metrics, and the storefront's route manifest (fetched
  * in the background while the shopper acts: answering it with a new session would overwrite the
  * cookie a log-in sets at the same moment).
  */
@@ -12,6 +12,7 @@ export function isSessionless(url: string): boolean {
   return (
     url.startsWith("/__manifest") ||
     url.startsWith("/assets/") ||
+    url.startsWith("/i18n/") ||
     url.startsWith("/healthz") ||
     url.startsWith("/readyz") ||
     url.startsWith("/metrics") ||
