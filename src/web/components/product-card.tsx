@@ -9,8 +9,56 @@ export const NAMED_SIZES_IN_LISTING = 4;
 export const NAMED_SIZES_IN_CAROUSEL = 2;
 export const DISCOUNT_BADGE_FROM = 20;
 
+/**
+ * What a card shows: a product card of the catalogue's calls without what no card reads (size ids
+ * and stock, the highest price, attributes), so a page sends only what it renders. A whole card is one.
+ */
+export interface CardView {
+  product_id: number;
+  name: string;
+  /** The style number, for the shop's analytics events. */
+  style: string;
+  brand: string;
+  image: string;
+  relative_url: string;
+  delivery: string | null;
+  is_exclusive: boolean;
+  labels: string[];
+  sizes: { name_short: string }[];
+  prices: Pick<
+    Card["prices"],
+    "min_price" | "recommended_retail_price" | "currency" | "discount_percentage" | "lowest_price_30_days"
+  >;
+}
+
+/**
+ * A catalogue card cut to what a card shows, for a page's data: the first label (the only one shown)
+ * and no more size names than a card names plus one (beyond that the card says "many sizes").
+ */
+export function cardView(card: Card): CardView {
+  return {
+    product_id: card.product_id,
+    name: card.name,
+    style: card.style,
+    brand: card.brand,
+    image: card.image,
+    relative_url: card.relative_url,
+    delivery: card.delivery,
+    is_exclusive: card.is_exclusive,
+    labels: card.labels.slice(0, 1),
+    sizes: card.sizes.slice(0, NAMED_SIZES_IN_LISTING + 1).map((size) => ({ name_short: size.name_short })),
+    prices: {
+      min_price: card.prices.min_price,
+      recommended_retail_price: card.prices.recommended_retail_price,
+      currency: card.prices.currency,
+      discount_percentage: card.prices.discount_percentage,
+      lowest_price_30_days: card.prices.lowest_price_30_days,
+    },
+  };
+}
+
 /** The card rules of the spec, kept apart from the markup so they are tested on their own. */
-export function cardBadges(card: Card, context: "listing" | "carousel") {
+export function cardBadges(card: CardView, context: "listing" | "carousel") {
   const membersOnly = card.is_exclusive;
   const discountBadge = !membersOnly && card.prices.discount_percentage >= DISCOUNT_BADGE_FROM;
   const limit = context === "listing" ? NAMED_SIZES_IN_LISTING : NAMED_SIZES_IN_CAROUSEL;
@@ -29,7 +77,7 @@ export function ProductCard({
   context = "listing",
   searchId,
 }: {
-  card: Card;
+  card: CardView;
   context?: "listing" | "carousel";
   /** The search the card was found by: its link carries it so the opening is counted (no personal data). */
   searchId?: number | null;
