@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
+import { moneyFormat } from "#web/lib/money.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { FavouriteToggle } from "./favourite-toggle.tsx";
 
@@ -84,8 +85,8 @@ export function ProductCard({
 }) {
   const intl = useIntl();
   const badges = cardBadges(card, context);
-  const money = (amount: number) =>
-    intl.formatNumber(amount, { style: "currency", currency: card.prices.currency });
+  const price = moneyFormat(intl.locale, card.prices.currency);
+  const money = (amount: number) => price.format(amount);
   const discounted = card.prices.min_price < card.prices.recommended_retail_price;
   return (
     <article className="group relative flex h-full flex-col">

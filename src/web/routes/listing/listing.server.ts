@@ -1,7 +1,11 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
-import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
+import {
+  categoryInserts,
+  type ListingInsert,
+  listCategoryContent,
+} from "#modules/content/content.service.ts";
 import { emptySearchHelp } from "#modules/search/empty-search.service.ts";
 import type { SponsoredComponent } from "#modules/search/listing.contract.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
@@ -14,6 +18,7 @@ import {
 import { recordSearch } from "#modules/search/search-analytics.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import type { ArticleCard } from "#web/components/article-list.tsx";
+import { type LookPictureProps, lookHotspots } from "#web/components/look-picture.tsx";
 import { cardView } from "#web/components/product-card.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
@@ -37,6 +42,27 @@ function sponsoredView(block: SponsoredComponent | null): SponsoredView | null {
   return block && { ...block, products: block.products.map(cardView) };
 }
 
+/** A grid insert as the page shows it: a look's markers name their product, not its whole card. */
+export type InsertView = Omit<ListingInsert, "look"> & {
+  look:
+    | (Omit<NonNullable<ListingInsert["look"]>, "hotspots"> & { hotspots: LookPictureProps["hotspots"] })
+    | null;
+};
+type InsertsView = Record<"guides" | "reels" | "stories" | "placed", InsertView[]>;
+
+function insertsView(inserts: Awaited<ReturnType<typeof categoryInserts>>): InsertsView {
+  const view = (insert: ListingInsert): InsertView => ({
+    ...insert,
+    look: insert.look && { ...insert.look, hotspots: lookHotspots(insert.look.hotspots) },
+  });
+  return {
+    guides: inserts.guides.map(view),
+    reels: inserts.reels.map(view),
+    stories: inserts.stories.map(view),
+    placed: inserts.placed.map(view),
+  };
+}
+
 /** A guide as its card shows it: without its body. */
 function articleCard(item: z.output<typeof articleItemOutput>): ArticleCard {
   const { id, slug, title, image, lead, header_image, content_tags, first_published_at } = item;
@@ -56,7 +82,7 @@ export interface CategoryPageData {
   subCategories: { slug: string; title: string; url: string }[];
   listing: ListingData;
   sponsored: SponsoredView | null;
-  inserts: Awaited<ReturnType<typeof categoryInserts>>;
+  inserts: InsertsView;
   guides: {
     /** The guides' first page as cards show them (no bodies); "load more" reads on from `next`. */
     items: ArticleCard[];
@@ -122,7 +148,7 @@ export async function loadCategoryPage(
       subCategories: category.subCategories,
       listing: listingData(listing),
       sponsored: sponsoredView(sponsored),
-      inserts,
+      inserts: insertsView(inserts),
       guides,
       metaTitle: `${category.title} – Pitchside`,
     };

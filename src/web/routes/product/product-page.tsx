@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
 import { modelName, productTitle } from "#modules/catalog/product-name.ts";
-import type { ProductDetail, StockEntry } from "#modules/product/product.contract.ts";
+import type { StockEntry } from "#modules/product/product.contract.ts";
 import { recordSearchOpened } from "#modules/search/search-analytics.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
@@ -29,6 +29,7 @@ import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
 import { ProductVideo, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
 import { ProductReviews, Stars } from "./product-reviews.tsx";
+import type { ProductView } from "./product-view.ts";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
@@ -434,7 +435,7 @@ function SizesOnPage({
   chosen,
   onChoose,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   chosen: number | null;
   onChoose: (sizeId: number | null) => void;
 }) {
@@ -490,7 +491,7 @@ function ChosenSize({ size, label }: { size: StockEntry; label: string }) {
   );
 }
 
-function DeliveryInfo({ product }: { product: ProductDetail }) {
+function DeliveryInfo({ product }: { product: ProductView }) {
   const intl = useIntl();
   const sizeLabel = useSizeLabel();
   const fastest = product.stock
@@ -535,7 +536,7 @@ function StickyBagBar({
   onOpen,
   locked,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   onOpen: () => void;
   locked: boolean;
 }) {
