@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { FormattedMessage, IntlProvider, RawIntlProvider, useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
@@ -22,7 +22,8 @@ import type { Route } from "./+types/root.ts";
 import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { messagesFor } from "./i18n/messages.server.ts";
+import { MessagesContext } from "./i18n/messages-context.ts";
+import { messagesFileFor } from "./i18n/messages-file.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
@@ -44,7 +45,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     locale: shop.locale,
     localeTag: LOCALE_TAGS[shop.locale],
-    messages: messagesFor(shop.locale),
+    // The interface texts' hashed file (preloaded below, read before hydration), not the texts.
+    messagesUrl: messagesFileFor(shop.locale).url,
     market: { code: shop.market.code, currency: shop.market.currency },
     user: personal && shop.user ? { name: shop.user.name, email: shop.user.email } : null,
     csrfToken: personal ? shop.csrfToken : "",
@@ -98,6 +100,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <meta property="og:site_name" content="Pitchside" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data && (
+          <link rel="preload" as="fetch" href={data.messagesUrl} crossOrigin="anonymous" data-messages="" />
+        )}
         {data?.errorReporting && (
           <meta name={ERROR_REPORTING_META} content={JSON.stringify(data.errorReporting)} />
         )}
@@ -125,9 +130,10 @@ function Shell({ children }: { children: React.ReactNode }) {
     bagCount: data?.shell.bagCount ?? 0,
     favouritesCount: data?.shell.favouritesCount ?? 0,
   });
+  const messages = useContext(MessagesContext);
   if (!data) return <>{children}</>;
   return (
-    <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
+    <RawIntlProvider value={sharedIntl(data.localeTag, messages)}>
       <ToastProvider>
         <ConsentProvider initial={data.consent}>
           <CookieBanner />

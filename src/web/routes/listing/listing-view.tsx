@@ -8,7 +8,7 @@ import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { PAGE_SIZE } from "#modules/search/listing-rules.ts";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
-import { ProductCard } from "#web/components/product-card.tsx";
+import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
@@ -16,6 +16,9 @@ import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
+
+/** A listing as a page shows it: its cards cut to what a card shows (cardView). */
+export type ListingData = Omit<ListingResult, "products"> & { products: CardView[] };
 
 type InsertItem = Insert & {
   image: string | null;
@@ -413,7 +416,7 @@ export function ListingView({
   searchId,
   trackingList,
 }: {
-  listing: ListingResult;
+  listing: ListingData;
   currency: string;
   sort: string;
   inserts?: ListingInserts;
@@ -574,7 +577,7 @@ function FilterDrawer({
   currency,
   active,
 }: {
-  listing: ListingResult;
+  listing: ListingData;
   currency: string;
   active: number;
 }) {

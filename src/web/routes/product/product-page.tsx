@@ -4,7 +4,7 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
 import { modelName, productTitle } from "#modules/catalog/product-name.ts";
-import type { ProductDetail, StockEntry } from "#modules/product/product.contract.ts";
+import type { StockEntry } from "#modules/product/product.contract.ts";
 import { recordSearchOpened } from "#modules/search/search-analytics.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
@@ -21,6 +21,7 @@ import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-mach
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
+import type { ProductView } from "./product-view.ts";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
@@ -445,7 +446,7 @@ function SizesOnPage({
   chosen,
   onChoose,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   chosen: number | null;
   onChoose: (sizeId: number | null) => void;
 }) {
@@ -501,7 +502,7 @@ function ChosenSize({ size, label }: { size: StockEntry; label: string }) {
   );
 }
 
-function DeliveryInfo({ product }: { product: ProductDetail }) {
+function DeliveryInfo({ product }: { product: ProductView }) {
   const intl = useIntl();
   const sizeLabel = useSizeLabel();
   const fastest = product.stock
@@ -546,7 +547,7 @@ function StickyBagBar({
   onOpen,
   locked,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   onOpen: () => void;
   locked: boolean;
 }) {
