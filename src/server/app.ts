@@ -22,7 +22,6 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type Database, isDatabaseBusy } from "#db/client.ts";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
-import { ensureSession } from "#modules/accounts/session-cookies.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
 import type { JobQueue } from "#modules/jobs/job-queue.ts";
 import {
@@ -42,6 +41,7 @@ import { registerHealth } from "./plugins/health.ts";
 import { registerInputGuards } from "./plugins/input-guards.ts";
 import { registerKnownHosts } from "./plugins/known-hosts.ts";
 import { createMetrics, registerMetricsRoute } from "./plugins/metrics.ts";
+import { isCacheablePage, registerPageCache } from "./plugins/page-cache.ts";
 import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { createShopLogger, ShopLogController } from "./plugins/request-logging.ts";
 import {
@@ -49,7 +49,7 @@ import {
   registerSecurityHeaders,
   scriptNonceOf,
 } from "./plugins/security-headers.ts";
-import { isSessionless, registerSessions } from "./plugins/session.ts";
+import { registerSessions } from "./plugins/session.ts";
 import { shopContext } from "./request-context.ts";
 import { registerModuleRoutes } from "./routes.ts";
 
@@ -241,12 +241,15 @@ export async function buildApp(
   if (pages.mode !== "none") {
     await app.register(async (ssr) => {
       await registerSecurityHeaders(ssr, config, { pages: true, dev: isDev });
+      // After the security headers (the nonce is drawn), before the pages' handler (decision 0051).
+      registerPageCache(ssr);
       await ssr.register(fastifyReactRouter, {
         devServer: pages.mode === "vite" ? pages.vite : undefined,
         getLoadContext: async (request, reply) => {
           const context = new RouterContextProvider();
-          // Every visitor of a page gets a session, so the bag and favourites have a home.
-          if (request.method === "GET" && !isSessionless(request.url)) await ensureSession(request, reply);
+          // A page makes no session (Django's rule: a session is saved when it holds something): a
+          // first visit, a bot's included, writes no row; the calls that store something make one.
+          // A visitor without one has the CSRF token for no session, which those calls accept.
           ensureCsrfCookie(request, reply);
           context.set(shopContext, {
             requestId: request.id,
@@ -267,6 +270,7 @@ export async function buildApp(
             publicUrl: addresses.forRequest(request.headers.host, request.market.code),
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
+            personalFromBrowser: isCacheablePage(request),
             preview: request.preview,
             consent: parseConsent(request.cookies[CONSENT_COOKIE]),
             // A page that found no free database connection is load, not a fault: not reported.

@@ -80,6 +80,12 @@ export interface AppConfig {
    * released (AUTHORISATION_HOLD_MINUTES, default 60; the payment page reloads after 55).
    */
   authorisationHoldMinutes: number;
+  /**
+   * How long a process trusts a session it loaded without reading it again (SESSION_CACHE_SECONDS,
+   * default 10; 0 reads it on every request): the bound within which a log-out or password reset in
+   * one process ends the session in every other (decision 0048).
+   */
+  sessionCacheSeconds: number;
   /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE); PGlite has one. */
   databasePoolSize: number;
   /**
@@ -108,6 +114,12 @@ export interface AppConfig {
   consentRequired: boolean;
   /** The tag manager's container (GTM_CONTAINER_ID, e.g. GTM-AB12CD3); unset loads no tag manager. */
   gtmContainerId: string | undefined;
+  /**
+   * Whether whole pages for anonymous visitors are kept in memory and served again while the
+   * catalogue and content revision stands (PAGE_CACHE=on|off, default on in production, off in
+   * development and tests: decision 0051).
+   */
+  pageCache: boolean;
 }
 
 /**
@@ -233,6 +245,15 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean): 
   throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give true or false.`);
 }
 
+/** An on/off setting (on, off, true, false, 1, 0); unset takes the default. */
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (value === "on" || value === "true" || value === "1") return true;
+  if (value === "off" || value === "false" || value === "0") return false;
+  throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give on or off.`);
+}
+
 /** A whole number setting within bounds; unset takes the default. */
 function parseCount(
   name: string,
@@ -334,6 +355,7 @@ export function loadConfig(
       1,
       10_080,
     ),
+    sessionCacheSeconds: parseCount("SESSION_CACHE_SECONDS", env.SESSION_CACHE_SECONDS, 10, 0, 300),
     databasePoolSize: parseCount("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 1, 1000),
     databaseAcquireTimeoutMs: parseCount(
       "DATABASE_ACQUIRE_TIMEOUT_MS",
@@ -349,6 +371,7 @@ export function loadConfig(
     sentryRelease: env.SENTRY_RELEASE?.trim() || undefined,
     consentRequired: parseSwitch("CONSENT_REQUIRED", env.CONSENT_REQUIRED, runtime === "production"),
     gtmContainerId: parseContainerId(env.GTM_CONTAINER_ID),
+    pageCache: parseOnOff("PAGE_CACHE", env.PAGE_CACHE, runtime === "production"),
   };
   const merged = { ...config, ...overrides };
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.

@@ -41,6 +41,7 @@ import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import { webhooksRoutes } from "#modules/webhooks/webhooks.routes.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
+import { shellRoutes } from "./shell.ts";
 
 /**
  * At sign-up, log-in and social sign-in, the favourites and the bag the visitor gathered anonymously
@@ -112,4 +113,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(storesRoutes);
   await app.register(reviewsRoutes);
   await app.register(webhooksRoutes);
+  // The header's personal bits for pages served from the page cache (decision 0051).
+  await app.register(shellRoutes);
 }

@@ -35,8 +35,8 @@ import {
 } from "./oauth.service.ts";
 import { countSignUp, countValidationMail } from "./rate-limit.service.ts";
 import { memberOf, requireMember } from "./require-member.ts";
-import { updateSessionData } from "./session.service.ts";
-import { endSession, ensureSession, startMemberSession } from "./session-cookies.ts";
+import { readSessionData, updateSessionData } from "./session.service.ts";
+import { endSession, ensureSession, memberChanged, startMemberSession } from "./session-cookies.ts";
 
 /**
  * The session data that remembers which address this browser signed up with: the validation link,
@@ -187,7 +187,11 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
     },
     async (request, reply) => {
       const user = await validateEmail(db, request.body.token, options.afterEmailValidated);
-      if (request.sessionId && request.sessionData[PENDING_SIGNUP] === user.email) {
+      // The member's sessions in this process show the address as confirmed from the next request.
+      memberChanged(request, user.id);
+      // Read fresh: the sign-up that wrote it may have been answered by another process a moment ago.
+      const data = request.sessionId ? await readSessionData(db, request.sessionId) : {};
+      if (request.sessionId && data[PENDING_SIGNUP] === user.email) {
         await updateSessionData(db, request.sessionId, { [PENDING_SIGNUP]: null });
         if (request.user?.id !== user.id) await signIn(request, reply, user);
       }
@@ -239,7 +243,9 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
       },
     },
     async (request) => {
-      await resetPassword(db, request.body.token, request.body.password);
+      const memberId = await resetPassword(db, request.body.token, request.body.password);
+      // Ended in this process at once; in every other within the session cache's bound (decision 0048).
+      memberChanged(request, memberId);
       return { success: true };
     },
   );
@@ -256,8 +262,10 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
       },
     },
     async (request, reply) => {
-      await deleteAccount(db, mailFor(request), memberOf(request), options.eraseMemberElsewhere);
+      const memberId = memberOf(request);
+      await deleteAccount(db, mailFor(request), memberId, options.eraseMemberElsewhere);
       // The sessions are gone with the account; the browser forgets its cookie too.
+      memberChanged(request, memberId);
       await endSession(request, reply);
       return { success: true as const, redirect: "/account/login/" as const };
     },

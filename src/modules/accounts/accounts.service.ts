@@ -216,8 +216,9 @@ export async function newResetToken(
 /**
  * Sets the new password with a reset link's token, then ends every session of the member (whoever
  * was logged in with the old password is logged out) and lifts any wait on the account's log-in.
+ * Answers the member's id.
  */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string): Promise<number> {
   const passwordHash = await hashNewPassword(password);
   const member = await db.transaction(async (tx) => {
     const userId = await consumeToken(tx as unknown as Db, token, "reset_password");
@@ -231,6 +232,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   });
   await destroyUserSessions(db, member.id);
   await forgetLoginFailures(db, member.email);
+  return member.id;
 }
 
 /** Social sign-in: the provider's verified address finds or makes the member. */

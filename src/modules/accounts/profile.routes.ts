@@ -12,6 +12,7 @@ import {
 import { confirmEmailChange, profileChoices, readProfile, saveProfile } from "./profile.service.ts";
 import { countAttempt } from "./rate-limit.service.ts";
 import { memberOf, requireMember } from "./require-member.ts";
+import { memberChanged } from "./session-cookies.ts";
 
 /** Confirmation links one IP address may try per minute (a token cannot be guessed; this bounds the work). */
 export const EMAIL_CONFIRMS_PER_MINUTE = 20;
@@ -62,6 +63,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const saved = await saveProfile(db, mailFor(request), memberOf(request), request.body);
+      // The name the pages greet the member with comes from the session: read it again.
+      memberChanged(request, memberOf(request));
       return {
         success: true as const,
         email_confirmation_sent: saved.emailConfirmationSent,
@@ -84,7 +87,8 @@ export async function profileRoutes(fastify: FastifyInstance) {
         countAttempt(db, [`email-confirm:ip:${request.ip}`], EMAIL_CONFIRMS_PER_MINUTE),
     },
     async (request) => {
-      const confirmed = await confirmEmailChange(db, mailFor(request), request.body.token);
+      const { userId, ...confirmed } = await confirmEmailChange(db, mailFor(request), request.body.token);
+      memberChanged(request, userId);
       return { success: true as const, ...confirmed };
     },
   );

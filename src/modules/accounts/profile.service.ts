@@ -198,14 +198,14 @@ const isUniqueViolation = (error: unknown): boolean => {
  * confirmed, and a notice goes to the old address, in the same transaction. Single use: a link
  * followed again answers `already_confirmed` and changes nothing. Unknown (never sent, or replaced by
  * a newer request) and expired links are refused with a field error on `token`, as is an address
- * that another account took in the meantime.
+ * that another account took in the meantime. Answers whose address it is too.
  */
 export async function confirmEmailChange(
   db: Db,
   mail: AccountMail,
   token: string,
   now = new Date(),
-): Promise<{ status: "confirmed" | "already_confirmed"; email: string }> {
+): Promise<{ status: "confirmed" | "already_confirmed"; email: string; userId: number }> {
   const taken = () => fail(400, "email_unavailable", "token", "settings.emailConfirm.taken");
   if (!plausibleToken(token)) throw fail(400, "invalid_token", "token", "settings.emailConfirm.unknown");
   try {
@@ -216,7 +216,8 @@ export async function confirmEmailChange(
         .where(eq(emailChanges.tokenHash, hashToken(token)))
         .for("update");
       if (!change) throw fail(400, "invalid_token", "token", "settings.emailConfirm.unknown");
-      if (change.confirmedAt) return { status: "already_confirmed" as const, email: change.newEmail };
+      if (change.confirmedAt)
+        return { status: "already_confirmed" as const, email: change.newEmail, userId: change.userId };
       if (change.expiresAt <= now) throw fail(400, "expired_token", "token", "settings.emailConfirm.expired");
       const [member] = await tx
         .select({ id: users.id, email: users.email, name: users.name, locale: users.locale })
@@ -243,7 +244,7 @@ export async function confirmEmailChange(
             link: `${mail.publicUrl}/faq/`,
           }),
         });
-      return { status: "confirmed" as const, email: change.newEmail };
+      return { status: "confirmed" as const, email: change.newEmail, userId: member.id };
     });
   } catch (error) {
     // Someone signed up with the address between the check and the update.

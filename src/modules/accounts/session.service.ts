@@ -16,10 +16,14 @@ export function newToken(bytes = 32): string {
   return crypto.randomBytes(bytes).toString("base64url");
 }
 
+/**
+ * A live session as a request sees it: whose it is and until when. Its data (what
+ * `updateSessionData` wrote) is not part of it: loaded sessions are cached for a few seconds
+ * (decision 0048), so whoever needs the data reads it fresh with `readSessionData`.
+ */
 export interface LoadedSession {
   id: string;
   user: SessionUser | null;
-  data: Record<string, unknown>;
   expiresAt: Date;
 }
 
@@ -29,7 +33,6 @@ export async function loadSession(db: Db, token: string): Promise<LoadedSession 
   const rows = await db
     .select({
       id: sessions.id,
-      data: sessions.data,
       expiresAt: sessions.expiresAt,
       userId: users.id,
       email: users.email,
@@ -52,7 +55,7 @@ export async function loadSession(db: Db, token: string): Promise<LoadedSession 
           emailValidated: row.emailValidatedAt !== null,
         }
       : null;
-  return { id: row.id, user, data: row.data, expiresAt: row.expiresAt };
+  return { id: row.id, user, expiresAt: row.expiresAt };
 }
 
 /** Creates a session row and returns the cookie token (only its hash is stored). */
@@ -99,13 +102,16 @@ export async function destroyUserSessions(db: Db, userId: number): Promise<void>
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-/** Extends a session that is past half its life; called at most once per request. */
-export async function touchSession(db: Db, session: LoadedSession): Promise<void> {
-  if (session.expiresAt.getTime() - Date.now() > (SESSION_DAYS / 2) * DAY_MS) return;
-  await db
-    .update(sessions)
-    .set({ expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS), lastSeenAt: new Date() })
-    .where(eq(sessions.id, session.id));
+/**
+ * The sliding expiry: a session past half its life is extended to a full one (and its last visit
+ * noted), so a session is written at most once per half life (15 days), never per request. Called
+ * when a process loads the session, not when it finds it in its cache. Answers the session as it now is.
+ */
+export async function touchSession(db: Db, session: LoadedSession): Promise<LoadedSession> {
+  if (session.expiresAt.getTime() - Date.now() > (SESSION_DAYS / 2) * DAY_MS) return session;
+  const expiresAt = new Date(Date.now() + SESSION_DAYS * DAY_MS);
+  await db.update(sessions).set({ expiresAt, lastSeenAt: new Date() }).where(eq(sessions.id, session.id));
+  return { ...session, expiresAt };
 }
 
 export async function updateSessionData(db: Db, id: string, patch: Record<string, unknown>): Promise<void> {

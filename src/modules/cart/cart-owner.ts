@@ -1,8 +1,9 @@
 // Whose bag it is, and how a change gets hold of it. Kept apart from the line operations so that
 // everything that touches a bag (lines, vouchers, prints, shared copies, placing an order) finds and
 // locks it the same way without importing the rest of the bag.
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import type { SessionUser, VisitorOwner } from "#kernel/session-user.ts";
 import { carts } from "./cart.schema.ts";
@@ -41,21 +42,72 @@ export async function findCartId(db: Db | Tx, owner: CartOwner): Promise<number 
   return row?.id ?? null;
 }
 
+/** How a statement finds the owner's bag: by member or by session; null for a visitor without one. */
+export type OwnerKey = { kind: "user"; value: number } | { kind: "session"; value: string };
+
+export function ownerKey(owner: CartOwner): OwnerKey | null {
+  if (owner.userId !== null) return { kind: "user", value: owner.userId };
+  return owner.sessionId ? { kind: "session", value: owner.sessionId } : null;
+}
+
+/** The bag row of the owner given as `sql.placeholder("owner")`, as a condition on carts `c`. */
+export const ownerMatch = (kind: OwnerKey["kind"]) =>
+  kind === "user"
+    ? sql`c.user_id = ${sql.placeholder("owner")}::int`
+    : sql`c.user_id is null and c.session_id = ${sql.placeholder("owner")}::text`;
+
+/** The columns a new bag of the owner is made with, and its value. */
+const ownerColumn = (kind: OwnerKey["kind"]) =>
+  kind === "user"
+    ? { column: sql`user_id`, value: sql`${sql.placeholder("owner")}::int` }
+    : { column: sql`session_id`, value: sql`${sql.placeholder("owner")}::text` };
+
+/**
+ * The owner's bag locked for the rest of the transaction, made when there is none, and `extra`'s
+ * columns read in the same statement (one round trip). `made` tells a bag made now; a null id means
+ * another transaction made the bag after this statement began: asking again finds it.
+ */
+export function lockOrMakeCartStatement<Extra>(
+  name: string,
+  kind: OwnerKey["kind"],
+  extra: { columns: SQL; from: SQL } = { columns: sql`1 as one`, from: sql`(select 1) one` },
+) {
+  const make = ownerColumn(kind);
+  return preparedStatement<{ cart_id: number | null; made: boolean } & Extra>(
+    `${name}_${kind}`,
+    () => sql`
+      with found as (select c.id from carts c where ${ownerMatch(kind)} for update),
+           made as (insert into carts (${make.column}) select ${make.value}
+                     where not exists (select 1 from found) on conflict do nothing returning id)
+      select coalesce((select id from found), (select id from made)) as cart_id,
+             exists (select 1 from made) as made, ${extra.columns}
+        from ${extra.from}`,
+  );
+}
+
+const lockStatements = {
+  user: lockOrMakeCartStatement("lock_cart", "user"),
+  session: lockOrMakeCartStatement("lock_cart", "session"),
+};
+
 /**
  * The owner's cart, made when there is none, and locked until the transaction ends: changes to one
- * bag are applied one after the other, never interleaved.
+ * bag are applied one after the other, never interleaved. One statement (a second only when another
+ * request made the bag at the same moment); marking the bag as changed is left to the change itself.
  */
 export async function lockCart(tx: Tx, owner: CartOwner): Promise<number> {
-  const condition = ownerCondition(owner);
-  if (!condition) throw new HttpError(400, "no_session", "A session is needed for a bag.");
-  await tx
-    .insert(carts)
-    .values(owner.userId !== null ? { userId: owner.userId } : { sessionId: owner.sessionId })
-    .onConflictDoNothing();
-  const [row] = await tx.select({ id: carts.id }).from(carts).where(condition).for("update");
-  if (!row) throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
-  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, row.id));
-  return row.id;
+  const key = ownerKey(owner);
+  if (!key) throw new HttpError(400, "no_session", "A session is needed for a bag.");
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const [row] = await lockStatements[key.kind](tx, { owner: key.value });
+    if (row?.cart_id) return row.cart_id;
+  }
+  throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
+}
+
+/** Marks the bag as changed now (what the purge of abandoned bags counts from). */
+export async function touchCart(tx: Tx, cartId: number): Promise<void> {
+  await tx.update(carts).set({ updatedAt: new Date() }).where(eq(carts.id, cartId));
 }
 
 /** The owner's bag id, making the bag when there is none (vouchers may come before products). */

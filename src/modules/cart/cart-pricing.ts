@@ -1,12 +1,14 @@
 // The bag priced now: one read of everything pricing needs (lines, the default delivery, offers,
-// vouchers and gift cards), then pure arithmetic. Prices are never stored on the bag (decision 0015),
+// vouchers and gift cards, in one statement), then pure arithmetic. Prices are never stored on the bag (decision 0015),
 // so the bag page, the checkout and placing an order all price it here.
 import { sql } from "drizzle-orm";
-import { concurrently, type Db, rows, type Tx } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 import { type MarketConfig, marketConfig } from "#modules/delivery/market-config.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import { OWN_SUPPLIER } from "./cart.contract.ts";
 import type { LineCustomization, PackagePart } from "./cart.schema.ts";
+import type { CartOwner } from "./cart-owner.ts";
 import { computeTotals, type TotalsGiftCard, type TotalsLine, type TotalsVoucher } from "./cart-totals.ts";
 import { type CombineOffer, combineOfferDiscounts } from "./combine-offers.ts";
 import { customizationSublines, type PricedOption } from "./customizations.service.ts";
@@ -64,33 +66,53 @@ export interface BagPayments {
  */
 export async function priceCart(
   db: Db | Tx,
-  cartId: number | null,
+  target: BagTarget,
   market: Market,
   locale: UiLocale,
   pricing: CheckoutPricing,
 ) {
-  return priceLoadedCart(await loadCart(db, cartId, market, pricing.userId), market, locale, pricing);
+  return priceLoadedCart(await loadBag(db, target, market, pricing.userId), market, locale, pricing);
+}
+
+/** Which bag a read is for: by its id (a step that found it already), or by its owner. */
+export type BagTarget = { cartId: number | null } | { owner: CartOwner };
+
+/** What one read of a bag answers: its id, lines, offers, codes and, when asked, its checkout row. */
+interface BagRow {
+  cart_id: number | null;
+  lines: LineRow[];
+  offers: CombineOffer[];
+  vouchers: VoucherRow[];
+  gift_cards: { last4: string; balance: number; currency: string; expires_at: string }[];
+  checkout: Record<string, unknown> | null;
 }
 
 /**
- * What pricing a bag reads from the database: its lines, the default delivery, offers and payments.
- * One query for the lines whatever their number, and the market's set-up from its cache.
+ * The one statement that reads a bag: the bag found by id or owner, its lines with products, sizes,
+ * prices, prints and package parts, the offers of its products, its vouchers and gift cards (and the
+ * checkout row when asked), each list as JSON. One round trip whatever the number of lines; named, so
+ * PostgreSQL plans it once per connection. Each shape of it is a statement of its own.
  */
-export async function loadCart(db: Db | Tx, cartId: number | null, market: Market, userId: number | null) {
-  const currency = market.currency;
-  const [lines, [method], offers, payments] = await concurrently(db, [
-    () =>
-      cartId === null
-        ? Promise.resolve([] as LineRow[])
-        : rows<LineRow>(
-            db,
-            sql`
+function bagStatement(find: "cart" | "user" | "session", favourites: boolean, checkout: boolean) {
+  const cart =
+    find === "cart"
+      ? sql`select c.id from carts c where c.id = ${sql.placeholder("cartId")}`
+      : find === "user"
+        ? sql`select c.id from carts c where c.user_id = ${sql.placeholder("userId")}`
+        : sql`select c.id from carts c where c.user_id is null and c.session_id = ${sql.placeholder("sessionId")}`;
+  const currency = sql.placeholder("currency");
+  return preparedStatement<BagRow>(
+    `bag_${find}${favourites ? "_fav" : ""}${checkout ? "_checkout" : ""}`,
+    () => sql`
+      with cart as (${cart})
+      select (select id from cart) as cart_id,
+             coalesce((select json_agg(x order by x.line_id) from (
       select l.id as line_id, l.product_id, l.size_id, l.quantity, l.customization, l.package_parts,
              p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
              p.excluded_from_discounts,
              b.name as brand, s.name as size_name, s.stock, s.supplier_id, sup.name as supplier, pp.price, pp.rrp,
              (select json_agg(json_build_object('type', o.type, 'title', o.title,
-                                                'price', coalesce((o.prices->>${currency})::int, 0)))
+                                                'price', coalesce((o.prices->>${currency}::text)::int, 0)))
                 from customization_options o where o.product_id = p.id) as options,
              (select json_agg(json_build_object('product_id', part.product_id, 'name', pp2.name,
                                                 'size', ps2.name, 'stock', ps2.stock, 'online', pp2.online)
@@ -101,8 +123,8 @@ export async function loadCart(db: Db | Tx, cartId: number | null, market: Marke
                 join products pp2 on pp2.id = part.product_id
                 left join product_sizes ps2 on ps2.id = part.size_id) as parts,
              ${
-               userId !== null
-                 ? sql`exists (select 1 from favourites f where f.user_id = ${userId} and f.product_id = p.id)`
+               favourites
+                 ? sql`exists (select 1 from favourites f where f.user_id = ${sql.placeholder("favouritesOf")}::int and f.product_id = p.id)`
                  : sql`false`
              } as is_favorite
         from cart_lines l
@@ -110,51 +132,103 @@ export async function loadCart(db: Db | Tx, cartId: number | null, market: Marke
         join brands b on b.id = p.brand_id
         left join product_sizes s on s.id = l.size_id
         left join suppliers sup on sup.id = s.supplier_id
-        left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
-       where l.cart_id = ${cartId}
-       order by l.id`,
-          ),
-    (): Promise<MarketConfig["methods"]> =>
-      marketConfig(db, market.code).then((config) => config.methods.filter((m) => m.isDefault)),
-    () =>
-      cartId === null
-        ? Promise.resolve([] as CombineOffer[])
-        : rows<CombineOffer>(
-            db,
-            sql`
-      select pr.product_id, pr.benefit_product_ids, pr.discount_percentage
-        from promotions pr
-       where pr.valid_from <= now() and pr.valid_to > now()
-         and pr.product_id in (select product_id from cart_lines where cart_id = ${cartId})`,
-          ),
-    (): Promise<BagPayments> =>
-      cartId === null
-        ? Promise.resolve({ vouchers: [], giftCards: [], problems: [] })
-        : paymentsOf(db, cartId, currency),
-  ] as const);
-  return { cartId, rows: lines, method, offers, payments };
+        left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}::text
+       where l.cart_id = (select id from cart)) x), '[]') as lines,
+             coalesce((select json_agg(json_build_object('product_id', pr.product_id,
+                                                         'benefit_product_ids', pr.benefit_product_ids,
+                                                         'discount_percentage', pr.discount_percentage))
+                from promotions pr
+               where pr.valid_from <= now() and pr.valid_to > now()
+                 and pr.product_id in (select product_id from cart_lines where cart_id = (select id from cart))),
+               '[]') as offers,
+             coalesce((select json_agg(v order by cv.created_at)
+                from cart_vouchers cv join vouchers v on v.id = cv.voucher_id
+               where cv.cart_id = (select id from cart)), '[]') as vouchers,
+             coalesce((select json_agg(json_build_object('last4', g.last4, 'balance', g.balance,
+                                                         'currency', g.currency, 'expires_at', g.expires_at)
+                                       order by cg.created_at)
+                from cart_gift_cards cg join gift_cards g on g.id = cg.gift_card_id
+               where cg.cart_id = (select id from cart)), '[]') as gift_cards,
+             ${checkout ? sql`(select to_jsonb(cs) from checkout_sessions cs where cs.cart_id = (select id from cart))` : sql`null::jsonb`} as checkout`,
+  );
 }
 
-export type LoadedCart = Awaited<ReturnType<typeof loadCart>>;
+const bagStatements = new Map<string, ReturnType<typeof bagStatement>>();
 
-/** What the bag's vouchers and gift cards are worth to the totals engine now (one query each). */
-export async function paymentsOf(db: Db | Tx, cartId: number, currency: string): Promise<BagPayments> {
-  const [voucherRows, cardRows] = await concurrently(db, [
-    () =>
-      rows<VoucherRow>(
-        db,
-        sql`
-      select v.* from cart_vouchers cv join vouchers v on v.id = cv.voucher_id
-       where cv.cart_id = ${cartId} order by cv.created_at`,
-      ),
-    () =>
-      rows<{ last4: string; balance: number; currency: string; expires_at: string }>(
-        db,
-        sql`
-      select g.last4, g.balance, g.currency, g.expires_at from cart_gift_cards cg join gift_cards g on g.id = cg.gift_card_id
-       where cg.cart_id = ${cartId} order by cg.created_at`,
-      ),
+/**
+ * What pricing a bag reads from the database: its lines, the default delivery, offers and payments,
+ * in one statement whatever the number of lines, and the market's set-up from its cache. Found by
+ * owner, the bag's id comes back with it (null when there is none: reading never makes one).
+ */
+export async function loadBag(
+  db: Db | Tx,
+  target: BagTarget,
+  market: Market,
+  userId: number | null,
+  options: { checkout?: boolean } = {},
+): Promise<LoadedCart> {
+  const currency = market.currency;
+  const find =
+    "cartId" in target
+      ? target.cartId === null
+        ? null
+        : ({ kind: "cart", values: { cartId: target.cartId } } as const)
+      : target.owner.userId !== null
+        ? ({ kind: "user", values: { userId: target.owner.userId } } as const)
+        : target.owner.sessionId
+          ? ({ kind: "session", values: { sessionId: target.owner.sessionId } } as const)
+          : null;
+  const checkout = options.checkout === true;
+  const key = `${find?.kind}:${userId !== null}:${checkout}`;
+  let statement = bagStatements.get(key);
+  if (find && !statement) {
+    statement = bagStatement(find.kind, userId !== null, checkout);
+    bagStatements.set(key, statement);
+  }
+  const [[method], [row]] = await Promise.all([
+    marketConfig(db, market.code).then((config) => config.methods.filter((m) => m.isDefault)),
+    find && statement
+      ? statement(db, { ...find.values, currency, favouritesOf: userId })
+      : Promise.resolve([] as BagRow[]),
   ] as const);
+  const cartId = row?.cart_id ?? null;
+  return {
+    cartId,
+    rows: row?.lines ?? [],
+    method,
+    offers: row?.offers ?? [],
+    payments: paymentsFrom(row?.vouchers ?? [], row?.gift_cards ?? [], currency),
+    checkout: row?.checkout ?? null,
+  };
+}
+
+/** `loadBag` for a bag whose id is known (or null for none). */
+export async function loadCart(
+  db: Db | Tx,
+  cartId: number | null,
+  market: Market,
+  userId: number | null,
+): Promise<LoadedCart> {
+  return loadBag(db, { cartId }, market, userId);
+}
+
+/** What pricing a bag needs, as `loadBag` reads it. */
+export interface LoadedCart {
+  cartId: number | null;
+  rows: LineRow[];
+  method: MarketConfig["methods"][number] | undefined;
+  offers: CombineOffer[];
+  payments: BagPayments;
+  /** The checkout row (its columns by their SQL names) when the read asked for it and there is one. */
+  checkout?: Record<string, unknown> | null;
+}
+
+/** What the bag's vouchers and gift cards, as read with it, are worth to the totals engine now. */
+export function paymentsFrom(
+  voucherRows: VoucherRow[],
+  cardRows: { last4: string; balance: number; currency: string; expires_at: string }[],
+  currency: string,
+): BagPayments {
   const problems: { code: string; problem: string }[] = [];
   const usable: TotalsVoucher[] = [];
   for (const voucher of voucherRows) {

@@ -2,6 +2,7 @@
 // as the storefront shows it. Pricing, prints, codes and log-in adoption have files of their own.
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { type Db, rows, type Tx } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { productSizes, products } from "#modules/catalog/catalog.schema.ts";
 import { productNotFound } from "#modules/catalog/catalog.service.ts";
@@ -9,7 +10,16 @@ import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import { type CartOutput, MAX_LINE_QUANTITY } from "./cart.contract.ts";
 import { cartLines, carts, type PackagePart } from "./cart.schema.ts";
 import { formatCart } from "./cart-output.ts";
-import { type CartOwner, findCartId, lockCart, ownerCondition } from "./cart-owner.ts";
+import {
+  type CartOwner,
+  lockCart,
+  lockOrMakeCartStatement,
+  type OwnerKey,
+  ownerCondition,
+  ownerKey,
+  ownerMatch,
+  touchCart,
+} from "./cart-owner.ts";
 import { priceCart } from "./cart-pricing.ts";
 
 const notAdded = (message: string, status = 400): never => {
@@ -36,43 +46,99 @@ export async function findUnprintedLine(tx: Tx, cartId: number, productId: numbe
   return line;
 }
 
-/** Adds one size of a product. An existing line of that size without a print grows instead. */
+/** What the add reads with the bag's lock: the product and the size asked for. */
+interface AddedProduct {
+  online: boolean | null;
+  is_package: boolean | null;
+  is_exclusive: boolean | null;
+  stock: number | null;
+  size_product: number | null;
+}
+
+const addLockStatements = {
+  user: lockOrMakeCartStatement<AddedProduct>("add_lock", "user", addProductRead()),
+  session: lockOrMakeCartStatement<AddedProduct>("add_lock", "session", addProductRead()),
+};
+
+function addProductRead() {
+  return {
+    columns: sql`p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product`,
+    from: sql`(select 1) one
+      left join products p on p.id = ${sql.placeholder("productId")}::int
+      left join product_sizes s on s.id = ${sql.placeholder("sizeId")}::int`,
+  };
+}
+
+/**
+ * The line of the add, in one statement run after the bag is locked (so it sees every line committed
+ * before): the unprinted line of that size grows, or a new line is made, while the bag's quantity of it
+ * stays within `limit`; the bag is marked changed only when a line was. `line_id` null: over the limit.
+ */
+const addLineStatement = preparedStatement<{ existing_quantity: number | null; line_id: number | null }>(
+  "add_line",
+  () => {
+    const cartId = sql`${sql.placeholder("cartId")}::int`;
+    const amount = sql`${sql.placeholder("amount")}::int`;
+    const limit = sql`${sql.placeholder("limit")}::int`;
+    return sql`
+      with existing as (
+             select id, quantity from cart_lines
+              where cart_id = ${cartId} and product_id = ${sql.placeholder("productId")}::int
+                and size_id = ${sql.placeholder("sizeId")}::int and customization is null
+              order by id limit 1),
+           grown as (
+             update cart_lines l set quantity = l.quantity + ${amount} from existing e
+              where l.id = e.id and e.quantity + ${amount} <= ${limit}
+             returning l.id),
+           added as (
+             insert into cart_lines (cart_id, product_id, size_id, quantity)
+             select ${cartId}, ${sql.placeholder("productId")}::int, ${sql.placeholder("sizeId")}::int, ${amount}
+              where not exists (select 1 from existing) and ${amount} <= ${limit}
+             returning id),
+           touched as (
+             update carts set updated_at = now()
+              where id = ${cartId} and exists (select 1 from grown union all select 1 from added)
+             returning id)
+      select (select quantity from existing) as existing_quantity,
+             coalesce((select id from grown), (select id from added)) as line_id,
+             (select count(*) from touched) as touched`;
+  },
+);
+
+/**
+ * Adds one size of a product. An existing line of that size without a print grows instead. Four
+ * round trips: begin, the bag locked (made when there is none) with the product read, the line
+ * grown or made, commit.
+ */
 export async function addToCart(
   db: Db,
   owner: CartOwner,
   input: { productId: number; sizeId: number; amount: number },
 ): Promise<{ lineId: number }> {
+  const key = ownerKey(owner);
+  if (!key) throw new HttpError(400, "no_session", "A session is needed for a bag.");
   return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({
-        online: products.online,
-        isPackage: products.isPackage,
-        isExclusive: products.isExclusive,
-        stock: productSizes.stock,
-        sizeProduct: productSizes.productId,
-      })
-      .from(products)
-      .leftJoin(productSizes, eq(productSizes.id, input.sizeId))
-      .where(eq(products.id, input.productId));
+    const values = { owner: key.value, productId: input.productId, sizeId: input.sizeId };
+    let [row] = await addLockStatements[key.kind](tx, values);
+    // Another request made the bag after the statement began: now it is there to lock.
+    if (row && row.cart_id === null) [row] = await addLockStatements[key.kind](tx, values);
     if (!row?.online) throw productNotFound();
-    if (row.isExclusive && owner.userId === null)
+    if (row.is_exclusive && owner.userId === null)
       throw new HttpError(403, "members_only", "cart.error.membersOnly");
-    if (row.isPackage) notAdded("cart.error.packageNeedsSizes");
-    if (row.sizeProduct !== input.productId || row.stock === null) notAdded("cart.error.size");
-    const cartId = await lockCart(tx, owner);
-    const existing = await findUnprintedLine(tx, cartId, input.productId, input.sizeId);
-    const wanted = (existing?.quantity ?? 0) + input.amount;
+    if (row.is_package) notAdded("cart.error.packageNeedsSizes");
+    if (row.size_product !== input.productId || row.stock === null) notAdded("cart.error.size");
+    if (row.cart_id === null)
+      throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
     if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
-    if (wanted > (row.stock ?? 0) || wanted > MAX_LINE_QUANTITY) notAdded("cart.error.notEnoughStock", 409);
-    if (existing) {
-      await tx.update(cartLines).set({ quantity: wanted }).where(eq(cartLines.id, existing.id));
-      return { lineId: existing.id };
-    }
-    const [line] = await tx
-      .insert(cartLines)
-      .values({ cartId, productId: input.productId, sizeId: input.sizeId, quantity: input.amount })
-      .returning({ id: cartLines.id });
-    return { lineId: (line as { id: number }).id };
+    const [line] = await addLineStatement(tx, {
+      cartId: row.cart_id,
+      productId: input.productId,
+      sizeId: input.sizeId,
+      amount: input.amount,
+      limit: Math.min(row.stock ?? 0, MAX_LINE_QUANTITY),
+    });
+    if (!line?.line_id) return notAdded("cart.error.notEnoughStock", 409);
+    return { lineId: line.line_id };
   });
 }
 
@@ -120,6 +186,7 @@ export async function addPackage(
       .insert(cartLines)
       .values({ cartId, productId: input.productId, quantity: input.amount, packageParts: parts })
       .returning({ id: cartLines.id });
+    await touchCart(tx, cartId);
     return { lineId: (line as { id: number }).id, partIds: parts.map((part) => part.product_id) };
   });
 }
@@ -127,7 +194,8 @@ export async function addPackage(
 /**
  * The bag as the shopper sees it now: every line priced in the market's currency, stock checked
  * again (a line above what is left is shown at what is left, with a warning), totals worked out by
- * the totals engine. One query for the lines, one for the delivery method, whatever the line count.
+ * the totals engine. One statement finds the bag and reads it, whatever the line count; the delivery
+ * methods come from the market's cached set-up.
  */
 export async function readCart(
   db: Db,
@@ -135,8 +203,7 @@ export async function readCart(
   market: Market,
   locale: UiLocale,
 ): Promise<CartOutput> {
-  const cartId = await findCartId(db, owner);
-  return formatCart(await priceCart(db, cartId, market, locale, { userId: owner.userId }), market);
+  return formatCart(await priceCart(db, { owner }, market, locale, { userId: owner.userId }), market);
 }
 
 /** The bag by its id, as `readCart` reads it; 404 for any bag but the owner's (ids are guessable). */
@@ -147,9 +214,9 @@ export async function readOwnCart(
   market: Market,
   locale: UiLocale,
 ): Promise<CartOutput> {
-  if ((await findCartId(db, owner)) !== cartId)
-    throw new HttpError(404, "cart_not_found", "There is no such bag.");
-  return formatCart(await priceCart(db, cartId, market, locale, { userId: owner.userId }), market);
+  const priced = await priceCart(db, { owner }, market, locale, { userId: owner.userId });
+  if (priced.cartId !== cartId) throw new HttpError(404, "cart_not_found", "There is no such bag.");
+  return formatCart(priced, market);
 }
 
 /** How many items the header's bag shows. */
@@ -169,33 +236,48 @@ export interface LineMessage {
   level: "info" | "warning" | "error";
 }
 
-/** The owner's line, locked for the rest of the transaction; 404 when it is not theirs. */
-async function lockOwnLine(tx: Tx, owner: CartOwner, lineId: number) {
-  const condition = ownerCondition(owner);
-  if (!condition) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
-  const [line] = await rows<{
-    id: number;
-    quantity: number;
-    size_id: number | null;
-    package_parts: PackagePart[] | null;
-    stock: number | null;
-  }>(
-    tx,
-    sql`
-    select l.id, l.quantity, l.size_id, l.package_parts, s.stock
-      from cart_lines l join carts c on c.id = l.cart_id
-      left join product_sizes s on s.id = l.size_id
-     where l.id = ${lineId}
-       and ${owner.userId !== null ? sql`c.user_id = ${owner.userId}` : sql`c.user_id is null and c.session_id = ${owner.sessionId}`}
-       for update of l`,
+/**
+ * A line's quantity set in one statement: the owner's line with what is left of it (a package has what
+ * its scarcest part has), changed to the quantity asked within what is left, and only when that
+ * differs from what it is. No row: not the owner's line.
+ */
+const quantityStatements = {
+  user: quantityStatement("user"),
+  session: quantityStatement("session"),
+};
+
+function quantityStatement(kind: OwnerKey["kind"]) {
+  return preparedStatement<{ quantity: number; available: number; changed: number | null }>(
+    `line_quantity_${kind}`,
+    () => {
+      const wanted = sql`least(${sql.placeholder("amount")}::int, line.available, ${MAX_LINE_QUANTITY})`;
+      return sql`
+      with line as (
+             select l.id, l.quantity,
+                    case when l.package_parts is null then coalesce(s.stock, 0)
+                         else coalesce((select min(ps.stock) from product_sizes ps
+                                         where ps.id in (select (e.value->>'size_id')::int
+                                                           from jsonb_array_elements(l.package_parts) e)), 0)
+                    end as available
+               from cart_lines l join carts c on c.id = l.cart_id
+               left join product_sizes s on s.id = l.size_id
+              where l.id = ${sql.placeholder("lineId")}::int and ${ownerMatch(kind)}),
+           changed as (
+             update cart_lines set quantity = ${wanted} from line
+              where cart_lines.id = line.id and least(line.available, ${MAX_LINE_QUANTITY}) > 0
+                and cart_lines.quantity <> ${wanted}
+             returning cart_lines.quantity)
+      select line.quantity, line.available, (select quantity from changed) as changed from line`;
+    },
   );
-  if (!line) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
-  return line;
 }
+
+const lineNotFound = () => new HttpError(404, "line_not_found", "There is no such line in your bag.");
 
 /**
  * Sets a line's quantity (at least 1). More than is left sets what is left, with a warning the
- * shopper sees; the line is locked, so two changes at once are applied one after the other.
+ * shopper sees. One statement: two changes at once are applied one after the other by the row's
+ * lock, and a quantity that is already the line's writes nothing.
  */
 export async function updateLineQuantity(
   db: Db,
@@ -203,42 +285,43 @@ export async function updateLineQuantity(
   lineId: number,
   amount: number,
 ): Promise<{ quantity: number; messages: LineMessage[] }> {
-  return db.transaction(async (tx) => {
-    const line = await lockOwnLine(tx, owner, lineId);
-    let available = line.stock ?? 0;
-    if (line.package_parts) {
-      const parts = await tx
-        .select({ stock: productSizes.stock })
-        .from(productSizes)
-        .where(
-          inArray(
-            productSizes.id,
-            line.package_parts.map((part) => part.size_id),
-          ),
-        );
-      available = parts.length ? Math.min(...parts.map((part) => part.stock)) : 0;
-    }
-    const limit = Math.min(available, MAX_LINE_QUANTITY);
-    if (limit <= 0) {
-      return {
-        quantity: line.quantity,
-        messages: [{ text: "cart.message.soldOut", level: "error" as const }],
-      };
-    }
-    const quantity = Math.min(amount, limit);
-    await tx.update(cartLines).set({ quantity }).where(eq(cartLines.id, lineId));
+  const key = ownerKey(owner);
+  if (!key) throw lineNotFound();
+  const [line] = await quantityStatements[key.kind](db, { owner: key.value, lineId, amount });
+  if (!line) throw lineNotFound();
+  const limit = Math.min(line.available, MAX_LINE_QUANTITY);
+  if (limit <= 0) {
     return {
-      quantity,
-      messages:
-        quantity < amount ? [{ text: "cart.message.quantityReduced", level: "warning" as const }] : [],
+      quantity: line.quantity,
+      messages: [{ text: "cart.message.soldOut", level: "error" as const }],
     };
-  });
+  }
+  const quantity = Math.min(amount, limit);
+  return {
+    quantity,
+    messages: quantity < amount ? [{ text: "cart.message.quantityReduced", level: "warning" as const }] : [],
+  };
 }
 
-/** Removes a line of the owner's bag; 404 when it is not theirs. */
+const deleteStatements = {
+  user: deleteStatement("user"),
+  session: deleteStatement("session"),
+};
+
+function deleteStatement(kind: OwnerKey["kind"]) {
+  return preparedStatement<{ id: number }>(
+    `line_delete_${kind}`,
+    () => sql`
+      delete from cart_lines l using carts c
+       where l.id = ${sql.placeholder("lineId")}::int and c.id = l.cart_id and ${ownerMatch(kind)}
+      returning l.id`,
+  );
+}
+
+/** Removes a line of the owner's bag (one statement); 404 when it is not theirs. */
 export async function deleteLine(db: Db, owner: CartOwner, lineId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    await lockOwnLine(tx, owner, lineId);
-    await tx.delete(cartLines).where(eq(cartLines.id, lineId));
-  });
+  const key = ownerKey(owner);
+  if (!key) throw lineNotFound();
+  const removed = await deleteStatements[key.kind](db, { owner: key.value, lineId });
+  if (removed.length === 0) throw lineNotFound();
 }

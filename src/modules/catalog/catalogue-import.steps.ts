@@ -1,7 +1,14 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { type Db, rows, type Tx } from "#db/client.ts";
 import { CURRENCIES } from "#kernel/money.ts";
-import { productImages } from "./catalog.schema.ts";
+import {
+  brands,
+  priceHistory,
+  productImages,
+  productPrices,
+  productSizes,
+  products,
+} from "./catalog.schema.ts";
 import { type FeedProduct, feedProduct, type ImportError, type ReadProduct } from "./catalogue-feed.ts";
 
 /** What an import matches names against: the shop's brands and categories, and its own warehouse. */
@@ -133,115 +140,189 @@ export async function checkProducts(
 const minor = (amount: number, currency: string) =>
   Math.round(amount * 10 ** (CURRENCIES[currency]?.exponent ?? 2));
 
+const slugOf = (name: string) =>
+  name
+    .toLocaleLowerCase("en")
+    .normalize("NFKD")
+    .replace(/[^\w]+/g, "-")
+    .replace(/^-|-$/g, "") || "brand";
+
 /**
- * Writes checked products inside the caller's transaction, by handle and SKU: a product, its sizes,
- * prices (with the price history moved on when a price changed, for the 30-day lowest price) and
- * pictures are inserted or brought up to the file; nothing the file does not hold is deleted. Answers
- * the sizes that were sold out and have stock now, for the back-in-stock mails.
+ * Writes checked products inside the caller's transaction, by handle and SKU, a statement per table
+ * for the whole batch: products, sizes, prices (with the price history moved on where a price changed,
+ * for the 30-day lowest price) and pictures are inserted or brought up to the file; nothing the file
+ * does not hold is deleted. Answers the sizes that were sold out and have stock now, for the
+ * back-in-stock mails.
  */
 export async function upsertProducts(
   tx: Tx,
-  products: readonly FeedProduct[],
+  batch: readonly FeedProduct[],
   context: ImportContext,
   now = new Date(),
 ): Promise<{ created: number; updated: number; productIds: number[]; backInStock: number[] }> {
-  let created = 0;
-  let updated = 0;
-  const productIds: number[] = [];
-  const backInStock: number[] = [];
-  for (const product of products) {
-    let brandId = context.brands.get(key(product.brand));
-    if (brandId === undefined) {
-      const slug =
-        product.brand
-          .toLocaleLowerCase("en")
-          .normalize("NFKD")
-          .replace(/[^\w]+/g, "-")
-          .replace(/^-|-$/g, "") || "brand";
-      const [brand] = await rows<{ id: number }>(
-        tx,
-        sql`insert into brands (slug, name, primary_color, accent_color, has_logo)
-            values (${slug}, ${product.brand}, '#1f2937', '#f9fafb', false)
-            on conflict (slug) do update set name = brands.name returning id`,
-      );
-      brandId = brand?.id as number;
-      context.brands.set(key(product.brand), brandId);
-    }
-    const category = context.categories.get(key(product.category)) as {
-      id: number;
-      itemType: string | null;
-      bootSurface: string | null;
-    };
-    const description = JSON.stringify({ en: product.description ?? "" });
-    const [written] = await rows<{ id: number; inserted: boolean }>(
-      tx,
-      sql`insert into products (style, model, name, slug, relative_url, brand_id, category_id, item_type, color, colours,
-                                boot_surface, age_group, specifications, description, online, image_count, online_at)
-          values (${product.handle.toUpperCase().slice(0, 60)}, ${product.title}, ${product.title}, ${product.handle},
-                  ${`/p/${product.handle}/`}, ${brandId}, ${category.id}, ${category.itemType ?? "equipment"},
-                  ${product.colour?.toLocaleLowerCase("en") ?? "multi"}, '[]'::jsonb, ${category.bootSurface}, 'adult',
-                  '[]'::jsonb, ${description}::jsonb, ${product.online}, ${Math.max(1, product.images.length)}, ${now.toISOString()})
-          on conflict (slug) do update set
-            model = excluded.model, name = excluded.name, brand_id = excluded.brand_id, category_id = excluded.category_id,
-            item_type = excluded.item_type, color = excluded.color, boot_surface = excluded.boot_surface,
-            description = excluded.description, online = excluded.online, image_count = excluded.image_count
-          returning id, (xmax = 0) as inserted`,
-    );
-    const productId = written?.id as number;
-    if (written?.inserted) created++;
-    else updated++;
-    productIds.push(productId);
-
-    const before = await rows<{ id: number; sku: string; stock: number }>(
-      tx,
-      sql`select id, sku, stock from product_sizes where product_id = ${productId}`,
-    );
-    const stockBefore = new Map(before.map((size) => [size.sku, size]));
-    for (const [sort, size] of product.sizes.entries()) {
-      const [row] = await rows<{ id: number }>(
-        tx,
-        sql`insert into product_sizes (product_id, sku, name, name_short, sort, stock, supplier_id)
-            values (${productId}, ${size.sku}, ${size.name}, ${size.name.slice(0, 12)}, ${sort}, ${size.stock}, ${context.warehouseId})
-            on conflict (sku) do update set name = excluded.name, name_short = excluded.name_short, sort = excluded.sort,
-              stock = excluded.stock
-            returning id`,
-      );
-      const previous = stockBefore.get(size.sku);
-      if (row && previous && previous.stock <= 0 && size.stock > 0) backInStock.push(row.id);
-    }
-
-    for (const price of product.prices) {
-      const amount = minor(price.price, price.currency);
-      const rrp = minor(price.compare_at ?? price.price, price.currency);
-      const [current] = await rows<{ price: number }>(
-        tx,
-        sql`select price from product_prices where product_id = ${productId} and currency = ${price.currency}`,
-      );
-      await tx.execute(
-        sql`insert into product_prices (product_id, currency, price, rrp) values (${productId}, ${price.currency}, ${amount}, ${rrp})
-            on conflict (product_id, currency) do update set price = excluded.price, rrp = excluded.rrp`,
-      );
-      if (current?.price !== amount) {
-        await tx.execute(
-          sql`update price_history set valid_to = ${now.toISOString()}
-               where product_id = ${productId} and currency = ${price.currency} and valid_to is null`,
-        );
-        await tx.execute(
-          sql`insert into price_history (product_id, currency, price, valid_from) values (${productId}, ${price.currency}, ${amount}, ${now.toISOString()})`,
-        );
-      }
-    }
-
-    await tx.delete(productImages).where(sql`${productImages.productId} = ${productId}`);
-    if (product.images.length)
-      await tx.insert(productImages).values(
-        product.images.map((image, position) => ({
-          productId,
-          position,
-          url: image.url,
-          alt: image.alt ?? "",
+  if (batch.length === 0) return { created: 0, updated: 0, productIds: [], backInStock: [] };
+  const newBrands = [...new Set(batch.map((p) => p.brand).filter((name) => !context.brands.has(key(name))))];
+  if (newBrands.length) {
+    const made = await tx
+      .insert(brands)
+      .values(
+        newBrands.map((name) => ({
+          slug: slugOf(name),
+          name,
+          primaryColor: "#1f2937",
+          accentColor: "#f9fafb",
+          hasLogo: false,
         })),
-      );
+      )
+      .onConflictDoUpdate({ target: brands.slug, set: { name: sql`${brands.name}` } })
+      .returning({ id: brands.id, slug: brands.slug });
+    const bySlug = new Map(made.map((brand) => [brand.slug, brand.id]));
+    for (const name of newBrands) context.brands.set(key(name), bySlug.get(slugOf(name)) as number);
   }
-  return { created, updated, productIds, backInStock };
+
+  const written = await tx
+    .insert(products)
+    .values(
+      batch.map((product) => {
+        const category = context.categories.get(key(product.category)) as {
+          id: number;
+          itemType: string | null;
+          bootSurface: string | null;
+        };
+        return {
+          style: product.handle.toUpperCase().slice(0, 60),
+          model: product.title,
+          name: product.title,
+          slug: product.handle,
+          relativeUrl: `/p/${product.handle}/`,
+          brandId: context.brands.get(key(product.brand)) as number,
+          categoryId: category.id,
+          itemType: category.itemType ?? "equipment",
+          color: product.colour?.toLocaleLowerCase("en") ?? "multi",
+          colours: [],
+          bootSurface: category.bootSurface,
+          ageGroup: "adult" as const,
+          specifications: [],
+          description: { en: product.description ?? "" },
+          online: product.online,
+          imageCount: Math.max(1, product.images.length),
+          onlineAt: now,
+        };
+      }),
+    )
+    .onConflictDoUpdate({
+      target: products.slug,
+      set: {
+        model: sql`excluded.model`,
+        name: sql`excluded.name`,
+        brandId: sql`excluded.brand_id`,
+        categoryId: sql`excluded.category_id`,
+        itemType: sql`excluded.item_type`,
+        color: sql`excluded.color`,
+        bootSurface: sql`excluded.boot_surface`,
+        description: sql`excluded.description`,
+        online: sql`excluded.online`,
+        imageCount: sql`excluded.image_count`,
+      },
+    })
+    .returning({ id: products.id, slug: products.slug, inserted: sql<boolean>`(xmax = 0)` });
+  const idOf = new Map(written.map((row) => [row.slug, row.id]));
+  const productIds = written.map((row) => row.id);
+  const created = written.filter((row) => row.inserted).length;
+
+  const sizes = batch.flatMap((product) =>
+    product.sizes.map((size, sort) => ({ productId: idOf.get(product.handle) as number, sort, ...size })),
+  );
+  const before = await tx
+    .select({ sku: productSizes.sku, stock: productSizes.stock })
+    .from(productSizes)
+    .where(
+      inArray(
+        productSizes.sku,
+        sizes.map((size) => size.sku),
+      ),
+    );
+  const soldOut = new Set(before.filter((size) => size.stock <= 0).map((size) => size.sku));
+  const sizeRows = await tx
+    .insert(productSizes)
+    .values(
+      sizes.map((size) => ({
+        productId: size.productId,
+        sku: size.sku,
+        name: size.name,
+        nameShort: size.name.slice(0, 12),
+        sort: size.sort,
+        stock: size.stock,
+        supplierId: context.warehouseId,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: productSizes.sku,
+      set: {
+        name: sql`excluded.name`,
+        nameShort: sql`excluded.name_short`,
+        sort: sql`excluded.sort`,
+        stock: sql`excluded.stock`,
+      },
+    })
+    .returning({ id: productSizes.id, sku: productSizes.sku, stock: productSizes.stock });
+  const backInStock = sizeRows
+    .filter((size) => soldOut.has(size.sku) && size.stock > 0)
+    .map((size) => size.id);
+
+  const prices = batch.flatMap((product) =>
+    product.prices.map((price) => ({
+      productId: idOf.get(product.handle) as number,
+      currency: price.currency,
+      price: minor(price.price, price.currency),
+      rrp: minor(price.compare_at ?? price.price, price.currency),
+    })),
+  );
+  const current = await tx
+    .select({
+      productId: productPrices.productId,
+      currency: productPrices.currency,
+      price: productPrices.price,
+    })
+    .from(productPrices)
+    .where(inArray(productPrices.productId, productIds));
+  const was = new Map(current.map((row) => [`${row.productId}:${row.currency}`, row.price]));
+  await tx
+    .insert(productPrices)
+    .values(prices)
+    .onConflictDoUpdate({
+      target: [productPrices.productId, productPrices.currency],
+      set: { price: sql`excluded.price`, rrp: sql`excluded.rrp` },
+    });
+  const changed = prices.filter((price) => was.get(`${price.productId}:${price.currency}`) !== price.price);
+  if (changed.length) {
+    const pairs = sql.join(
+      changed.map((price) => sql`(${price.productId}::int, ${price.currency}::text)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update price_history set valid_to = ${now.toISOString()}
+           where valid_to is null and (product_id, currency) in (${pairs})`,
+    );
+    await tx.insert(priceHistory).values(
+      changed.map((price) => ({
+        productId: price.productId,
+        currency: price.currency,
+        price: price.price,
+        validFrom: now,
+      })),
+    );
+  }
+
+  await tx.delete(productImages).where(inArray(productImages.productId, productIds));
+  const images = batch.flatMap((product) =>
+    product.images.map((image, position) => ({
+      productId: idOf.get(product.handle) as number,
+      position,
+      url: image.url,
+      alt: image.alt ?? "",
+    })),
+  );
+  if (images.length) await tx.insert(productImages).values(images);
+  return { created, updated: written.length - created, productIds, backInStock };
 }

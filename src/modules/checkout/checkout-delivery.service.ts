@@ -20,6 +20,7 @@ import { checkoutSessions, type DeliveryChoice } from "./checkout.schema.ts";
 import {
   type CheckoutState,
   checkoutState,
+  checkoutStateOf,
   type DeliveryMethodRow,
   deliveryProblems,
   fail,
@@ -82,8 +83,7 @@ function methodOutput(
 
 /** `GET /checkout/delivery_methods/`: one package per supplier, each with its own methods. */
 export async function deliveryData(db: Db, shopper: Shopper): Promise<DeliveryData> {
-  const cartId = await requireCartId(db, shopper.owner);
-  return deliveryOutput(db, await checkoutState(db, cartId, shopper), shopper);
+  return deliveryOutput(db, await checkoutStateOf(db, shopper), shopper);
 }
 
 /** The delivery data of a checkout already read. */
@@ -150,8 +150,8 @@ export async function selectDelivery(
   shopper: Shopper,
   input: { package: string; delivery_method: number; droppoint_id?: number | null },
 ): Promise<z.input<typeof successSchema>> {
-  const cartId = await requireCartId(db, shopper.owner);
-  const state = await checkoutState(db, cartId, shopper);
+  const state = await checkoutStateOf(db, shopper);
+  const cartId = state.cartId;
   const pkg = state.packages.find((p) => p.key === input.package);
   if (!pkg)
     return fail(400, "validation_failed", "checkout.error.package", { package: ["checkout.error.package"] });

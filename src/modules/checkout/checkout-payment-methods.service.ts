@@ -18,6 +18,7 @@ import { deliveryOutput } from "./checkout-delivery.service.ts";
 import {
   type CheckoutState,
   checkoutState,
+  checkoutStateOf,
   deliveryProblems,
   fail,
   paymentReferenceOf,
@@ -42,8 +43,7 @@ export async function paymentGateways(
   shopper: Shopper,
   payLater: "test-bnpl" | "klarna" = "test-bnpl",
 ): Promise<PaymentGateways> {
-  const cartId = await requireCartId(db, shopper.owner);
-  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper, payLater);
+  return gatewaysOutput(db, await checkoutStateOf(db, shopper), shopper, payLater);
 }
 
 /** The payment gateways of a checkout already read. */
@@ -108,8 +108,7 @@ export async function gatewaysOutput(
  * comment, from one reading of the checkout. `complete` is false when a delivery is still missing.
  */
 export async function paymentStep(db: Db, shopper: Shopper) {
-  const cartId = await requireCartId(db, shopper.owner);
-  const state = await checkoutState(db, cartId, shopper);
+  const state = await checkoutStateOf(db, shopper);
   const [delivery, gateways] = await Promise.all([
     deliveryOutput(db, state, shopper),
     gatewaysOutput(db, state, shopper),

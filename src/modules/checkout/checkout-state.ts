@@ -5,7 +5,7 @@ import type { SessionUser } from "#kernel/session-user.ts";
 import { BRAND_STORE_SUPPLIER, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { formatCart } from "#modules/cart/cart-output.ts";
 import { type CartOwner, findCartId } from "#modules/cart/cart-owner.ts";
-import { loadCart, type PricedCart, priceLoadedCart } from "#modules/cart/cart-pricing.ts";
+import { type BagTarget, loadBag, type PricedCart, priceLoadedCart } from "#modules/cart/cart-pricing.ts";
 import { type MarketConfig, marketConfig } from "#modules/delivery/market-config.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import { newPaymentReference } from "#modules/payments/payments.service.ts";
@@ -67,11 +67,20 @@ export const fail = (
   throw new HttpError(status, code, message, fields);
 };
 
-/** The shopper's checkout row, made on first use (one query when it exists, as on every later step). */
+/**
+ * The shopper's checkout row, made on first use: one statement when it exists (read) and one when it
+ * does not (made); a third only when another request made it at the same moment.
+ */
 export async function sessionOf(db: Db | Tx, cartId: number): Promise<SessionRow> {
   const [existing] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
   if (existing) return existing;
-  await db.insert(checkoutSessions).values({ cartId }).onConflictDoNothing();
+  return makeSession(db, cartId);
+}
+
+/** Makes the checkout row of a bag that had none (or reads the one made at the same moment). */
+async function makeSession(db: Db | Tx, cartId: number): Promise<SessionRow> {
+  const [made] = await db.insert(checkoutSessions).values({ cartId }).onConflictDoNothing().returning();
+  if (made) return made;
   const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.cartId, cartId));
   return row as SessionRow;
 }
@@ -167,15 +176,30 @@ export function choicesOf(
  * shopper was shown unless the catalogue changed in between.
  */
 export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shopper): Promise<CheckoutState> {
+  return stateOf(db, { cartId }, shopper);
+}
+
+/**
+ * The checkout of the shopper's bag: the bag found, its checkout row and its lines read in one
+ * statement (the checkout row is made on the first step that finds none); 409 cart_empty without a
+ * bag or with nothing in it to buy.
+ */
+export async function checkoutStateOf(db: Db | Tx, shopper: Shopper): Promise<CheckoutState> {
+  return stateOf(db, { owner: shopper.owner }, shopper);
+}
+
+async function stateOf(db: Db | Tx, target: BagTarget, shopper: Shopper): Promise<CheckoutState> {
   const { market, locale } = shopper;
-  const [session, config] = await concurrently(db, [
-    () => sessionOf(db, cartId),
+  const [loaded, config] = await concurrently(db, [
+    () => loadBag(db, target, market, shopper.owner.userId, { checkout: true }),
     () => marketConfig(db, market.code),
   ] as const);
+  const cartId = loaded.cartId;
+  if (cartId === null) return fail(409, "cart_empty", "checkout.error.emptyCart");
   // A first pricing finds the packages; the deliveries chosen for them then price the bag for real.
-  const loaded = await loadCart(db, cartId, market, shopper.owner.userId);
   const first = priceLoadedCart(loaded, market, locale, { userId: shopper.owner.userId });
   if (first.charged.length === 0) return fail(409, "cart_empty", "checkout.error.emptyCart");
+  const session = loaded.checkout ? sessionFromJson(loaded.checkout) : await makeSession(db, cartId);
   const packages = packagesOf(first.charged, config.suppliers, config.methods);
   const choices = choicesOf(packages, session.delivery);
   const paymentMethod = config.payments.find((p) => p.id === session.paymentMethodId) ?? null;
@@ -203,10 +227,28 @@ export async function checkoutState(db: Db | Tx, cartId: number, shopper: Shoppe
   };
 }
 
+/** The checkout row as the bag's read brings it (JSON, columns by their SQL names). */
+export function sessionFromJson(row: Record<string, unknown>): SessionRow {
+  return {
+    cartId: row.cart_id as number,
+    email: (row.email as string | null) ?? null,
+    deliveryAddress: (row.delivery_address as SessionRow["deliveryAddress"]) ?? null,
+    billingAddress: (row.billing_address as SessionRow["billingAddress"]) ?? null,
+    delivery: (row.delivery as SessionRow["delivery"]) ?? {},
+    postNumber: (row.post_number as string | null) ?? "",
+    smsNumber: (row.sms_number as string | null) ?? "",
+    paymentMethodId: (row.payment_method_id as number | null) ?? null,
+    comment: (row.comment as string | null) ?? "",
+    paymentReference: (row.payment_reference as string | null) ?? null,
+    review: (row.review as SessionRow["review"]) ?? null,
+    authorizationToken: (row.authorization_token as string | null) ?? null,
+    updatedAt: new Date(row.updated_at as string),
+  };
+}
+
 /** The bag in the storefront's shape, priced with the chosen deliveries and payment fee. */
 export async function checkoutCart(db: Db, shopper: Shopper) {
-  const cartId = await requireCartId(db, shopper.owner);
-  const state = await checkoutState(db, cartId, shopper);
+  const state = await checkoutStateOf(db, shopper);
   return formatCart(state.priced, shopper.market);
 }
 

@@ -92,7 +92,7 @@ export async function favouritesRoutes(fastify: FastifyInstance) {
         return { success: true as const, pending: false };
       }
       const sessionId = await ensureSession(request, reply);
-      await keepPendingFavourite(db, { id: sessionId, data: request.sessionData }, request.body.product_id);
+      await keepPendingFavourite(db, sessionId, request.body.product_id);
       return { success: true as const, pending: true };
     },
   );

@@ -31,18 +31,16 @@ export function pendingFavouriteIds(data: Record<string, unknown>): number[] {
  * Keeps a product for the visitor's session to favourite at log-in. Only a product on sale may be
  * kept (any other is 404, as adding one is); keeping it again moves it to the front.
  */
-export async function keepPendingFavourite(
-  db: Db,
-  session: { id: string; data: Record<string, unknown> },
-  productId: number,
-): Promise<void> {
+export async function keepPendingFavourite(db: Db, sessionId: string, productId: number): Promise<void> {
   const [product] = await db
     .select({ id: products.id })
     .from(products)
     .where(and(eq(products.id, productId), eq(products.online, true)));
   if (!product) throw productNotFound();
-  const kept = [productId, ...pendingFavouriteIds(session.data).filter((id) => id !== productId)];
-  await updateSessionData(db, session.id, { [PENDING_FAVOURITES]: kept.slice(0, MAX_PENDING_FAVOURITES) });
+  // The session's data read fresh: a heart tapped a moment ago may have been kept by another process.
+  const held = pendingFavouriteIds(await readSessionData(db, sessionId));
+  const kept = [productId, ...held.filter((id) => id !== productId)];
+  await updateSessionData(db, sessionId, { [PENDING_FAVOURITES]: kept.slice(0, MAX_PENDING_FAVOURITES) });
 }
 
 /**

@@ -1,10 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-// The request fields the session fills (sessionId, sessionData, user) are declared beside the cookie helpers.
+import { createSessionCache } from "#modules/accounts/session-cache.ts";
+// The request fields the session fills (sessionId, user) are declared beside the cookie helpers.
 import "#modules/accounts/session-cookies.ts";
-import { loadSession, SESSION_COOKIE, touchSession } from "#modules/accounts/session.service.ts";
+import {
+  hashToken,
+  type LoadedSession,
+  loadSession,
+  SESSION_COOKIE,
+  touchSession,
+} from "#modules/accounts/session.service.ts";
 
 /**
- * Paths that never need a session: static files, probes and metrics, and the storefront's route manifest (fetched
+ * Paths that never need a session: static files (and the interface texts), probes and metrics, and the storefront's route manifest (fetched
  * in the background while the shopper acts: answering it with a new session would overwrite the
  * cookie a log-in sets at the same moment).
  */
@@ -12,6 +19,7 @@ export function isSessionless(url: string): boolean {
   return (
     url.startsWith("/__manifest") ||
     url.startsWith("/assets/") ||
+    url.startsWith("/i18n/") ||
     url.startsWith("/healthz") ||
     url.startsWith("/readyz") ||
     url.startsWith("/metrics") ||
@@ -21,29 +29,46 @@ export function isSessionless(url: string): boolean {
   );
 }
 
+/**
+ * The session of each request, from the session cookie. A session this process loaded less than
+ * SESSION_CACHE_SECONDS ago is taken from memory: an ordinary request reads no session row; a load
+ * (and the sliding expiry's rare write) happens once per session and bound (decision 0048).
+ */
 export function registerSessions(app: FastifyInstance) {
   const { db } = app.database;
+  const cache = createSessionCache({
+    ttlMs: app.config.sessionCacheSeconds * 1000,
+    now: () => app.clock().getTime(),
+  });
+  app.decorate("sessions", cache);
 
   app.decorateRequest("sessionId", null);
-  app.decorateRequest("sessionData", null as unknown as Record<string, unknown>);
   app.decorateRequest("user", null);
 
-  const attachSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
-    const session = await loadSession(db, token);
+  const attach = (request: FastifyRequest, reply: FastifyReply, session: LoadedSession | null) => {
     if (!session) {
       reply.clearCookie(SESSION_COOKIE, { path: "/" });
       return;
     }
     request.sessionId = session.id;
     request.user = session.user;
-    request.sessionData = session.data;
-    await touchSession(db, session);
   };
-  // Only a request that carries a session cookie waits for the database.
+  const load = async (request: FastifyRequest, reply: FastifyReply, token: string, id: string) => {
+    const found = await loadSession(db, token);
+    const session = found && (await touchSession(db, found));
+    cache.set(id, session);
+    attach(request, reply, session);
+  };
+  // Only a request whose session this process has not loaded within the bound waits for the database.
   app.addHook("onRequest", (request, reply, done) => {
-    request.sessionData = {};
     const token = isSessionless(request.url) ? undefined : request.cookies[SESSION_COOKIE];
     if (!token) return done();
-    attachSession(request, reply, token).then(() => done(), done);
+    const id = hashToken(token);
+    const cached = cache.get(id);
+    if (cached !== undefined) {
+      attach(request, reply, cached);
+      return done();
+    }
+    load(request, reply, token, id).then(() => done(), done);
   });
 }

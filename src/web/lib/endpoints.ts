@@ -120,6 +120,7 @@ import type {
   applicationReceivedOutput,
   tastemakerApplicationInput,
 } from "#modules/tastemakers/tastemakers.contract.ts";
+import type { shellOutput } from "#server/shell.ts";
 
 /**
  * A call whose route reads no body, to which the storefront has always sent an empty form or an empty
@@ -175,6 +176,9 @@ export interface Endpoints {
     response: z.output<typeof addressSavedOutput>;
   };
   "DELETE /v1.1/addresses/:id/": { response: z.output<typeof addressDeletedOutput> };
+
+  // The header's personal bits on a page from the page cache (decision 0051)
+  "GET /api/shell/": { response: z.output<typeof shellOutput> };
 
   // Markets
   "POST /api/markets/select/": {
