@@ -25,7 +25,7 @@ describe("the reels feed", () => {
     expect(reel).toMatchObject({
       meta: { slug: expect.stringMatching(/-reel-\d+$/) },
       title: expect.any(String),
-      image: { full_url: expect.stringMatching(/^\/media\//), width: 720, height: 1280 },
+      image: { full_url: expect.stringMatching(/^\/media\//), width: 360, height: 640 },
       video: expect.stringMatching(/^\/media\/reels\//),
       brand: { brand: expect.any(String), image: expect.stringMatching(/^\/media\/brands\/[a-z-]+\.svg$/) },
       player: { name: expect.any(String), image: expect.stringMatching(/^\/media\/content\//) },
