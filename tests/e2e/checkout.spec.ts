@@ -55,8 +55,9 @@ async function pickSizes(page: Page, wanted: { marketplace: boolean }[], sort = 
 async function fillBag(page: Page, wanted: { marketplace: boolean }[], sort?: string) {
   await page.goto("/");
   const picks = await pickSizes(page, wanted, sort);
-  const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
   for (const pick of picks) {
+    // The first add makes the visitor's session, which hands out a new token: read it before each add.
+    const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
     const added = await page.request.post("/cart/items/add_to_cart/", {
       form: { product: String(pick.product), size: String(pick.size) },
       headers: {
