@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
+import { type AdyenConfig, adyenConfigFrom } from "#modules/payments/adyen/adyen.config.ts";
 
 export type RuntimeEnv = "development" | "production" | "test";
 
@@ -61,6 +62,8 @@ export interface AppConfig {
   operatorApiToken: string | undefined;
   /** Merchant id of the satisfaction-survey opt-in shown on the receipt; unset hides it. */
   surveyMerchantId: string | null;
+  /** Adyen cards (ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY…); null → the built-in test card. */
+  adyen: AdyenConfig | null;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or their addresses and ranges. */
   trustProxy: TrustProxy;
   /** Serve the API docs (`/api/docs`): always in development and tests, in production only with API_DOCS=true. */
@@ -325,6 +328,7 @@ export function loadConfig(
     operatorApiToken: env.OPERATOR_API_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
     surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
+    adyen: adyenConfigFrom(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: parseSwitch("API_DOCS", env.API_DOCS, runtime !== "production"),
     jobWorkers: parseSwitch("JOB_WORKERS", env.JOB_WORKERS, runtime !== "test"),

@@ -30,6 +30,8 @@ import {
   attachGuestOrders,
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
+import { adyenRoutes } from "#modules/payments/adyen/adyen.routes.ts";
+import { adyenGateway } from "#modules/payments/adyen/adyen.service.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
@@ -39,6 +41,7 @@ import { synonymRoutes } from "#modules/search/synonyms.routes.ts";
 import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import { webhooksRoutes } from "#modules/webhooks/webhooks.routes.ts";
+import { publicAddressesOf } from "./config.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
 
 /**
@@ -98,9 +101,14 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(cartRoutes);
   await app.register(productRoutes);
   await app.register(favouritesRoutes);
+  const adyen = adyenGateway(app.config.adyen);
+  if (adyen) await app.register(adyenRoutes, { hmacKey: adyen.config.hmacKey });
   // The module tells of each committed order; the server's metrics count it (modules know no prom-client).
   await app.register(checkoutRoutes, {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
+    card: adyen
+      ? { adyen, publicUrlFor: (market: string) => publicAddressesOf(app.config).forMarket(market) }
+      : null,
   });
   await app.register(ordersRoutes);
   await app.register(operatorRoutes);

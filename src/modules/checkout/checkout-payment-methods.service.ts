@@ -6,6 +6,7 @@ import { translate } from "#kernel/translate.ts";
 import { formatCart } from "#modules/cart/cart-output.ts";
 import { marketConfig } from "#modules/delivery/market-config.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
+import { type AdyenGateway, createAdyenSession } from "#modules/payments/adyen/adyen.service.ts";
 import { paymentMethods } from "#modules/payments/payments.schema.ts";
 import { cardFormLocale } from "#modules/payments/payments.service.ts";
 import type {
@@ -37,9 +38,49 @@ export type PaymentMethodOutput = z.input<typeof paymentMethodSchema>;
 type PaymentGateways = z.input<typeof paymentGatewaysSchema>;
 
 /** `GET /checkout/payment_gateways/`: the market's methods by gateway, with what each would charge. */
-export async function paymentGateways(db: Db, shopper: Shopper): Promise<PaymentGateways> {
+export async function paymentGateways(
+  db: Db,
+  shopper: Shopper,
+  card: CardProvider | null = null,
+): Promise<PaymentGateways> {
   const cartId = await requireCartId(db, shopper.owner);
-  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper);
+  return gatewaysOutput(db, await checkoutState(db, cartId, shopper), shopper, card);
+}
+
+/** Adyen when configured, with the public address its Drop-in returns the shopper to. */
+export interface CardProvider {
+  adyen: AdyenGateway;
+  publicUrlFor: (market: string) => string;
+}
+
+/** Adyen's session for the amount due: the Drop-in starts from it (none when nothing is paid by card). */
+async function adyenConfiguration(
+  card: CardProvider,
+  shopper: Shopper,
+  reference: string,
+  amount: number,
+  currency: string,
+) {
+  const locale = cardFormLocale(intlTag(shopper.locale, shopper.market));
+  const returnUrl = `${card.publicUrlFor(shopper.market.code)}/checkout/adyen_payment_result/?merchantReference=${encodeURIComponent(reference)}`;
+  const session =
+    amount > 0
+      ? await createAdyenSession(card.adyen, {
+          reference,
+          amount,
+          currency,
+          countryCode: shopper.market.code.toUpperCase(),
+          locale,
+          returnUrl,
+        })
+      : { id: "", sessionData: "" };
+  return {
+    id: session.id,
+    sessionData: session.sessionData,
+    client_api_key: card.adyen.config.clientKey,
+    reference,
+    locale,
+  };
 }
 
 /** The payment gateways of a checkout already read. */
@@ -47,6 +88,7 @@ export async function gatewaysOutput(
   db: Db,
   state: CheckoutState,
   shopper: Shopper,
+  card: CardProvider | null = null,
 ): Promise<PaymentGateways> {
   const methods = (await marketConfig(db, shopper.market.code)).payments;
   const reference = await paymentReferenceOf(db, state.session);
@@ -74,16 +116,18 @@ export async function gatewaysOutput(
   return {
     paymentMethods: grouped,
     configuration: {
-      adyen: {
-        id: "test-card",
-        sessionData: reference,
-        client_api_key: clientKey,
-        reference,
-        locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
-      },
+      adyen: card
+        ? await adyenConfiguration(card, shopper, reference, totals.paymentTotal, currency)
+        : {
+            id: "test-card",
+            sessionData: reference,
+            client_api_key: clientKey,
+            reference,
+            locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
+          },
       klarna: { id: "test-bnpl", sessionData: reference, client_api_key: clientKey, reference },
     },
-    environment: "test",
+    environment: card ? card.adyen.config.environment : "test",
     currency,
     amount_due: toAmount(totals.paymentTotal, currency),
     amount_due_minor: totals.paymentTotal,
@@ -102,12 +146,12 @@ export async function gatewaysOutput(
  * The payment step's page: its deliveries (for the review), payment gateways, priced bag and order
  * comment, from one reading of the checkout. `complete` is false when a delivery is still missing.
  */
-export async function paymentStep(db: Db, shopper: Shopper) {
+export async function paymentStep(db: Db, shopper: Shopper, card: CardProvider | null = null) {
   const cartId = await requireCartId(db, shopper.owner);
   const state = await checkoutState(db, cartId, shopper);
   const [delivery, gateways] = await Promise.all([
     deliveryOutput(db, state, shopper),
-    gatewaysOutput(db, state, shopper),
+    gatewaysOutput(db, state, shopper, card),
   ]);
   return {
     complete: Object.keys(deliveryProblems(state)).length === 0,

@@ -130,7 +130,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           },
         },
       });
-      if (result.resultCode === "Authorised" && result.action) {
+      if (result.resultCode === "Authorised" && result.action?.url) {
         setPhase("paid");
         window.location.assign(result.action.url);
       } else fail("payment.error.refused");
