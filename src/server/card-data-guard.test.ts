@@ -49,7 +49,9 @@ describe("card numbers with Adyen configured", () => {
     expect(cardDataField({ items: [{ note: `x${PAN}y` }] })).toBe("items.0.note");
     expect(cardDataField({ phone: "+45 12 34 56 78", number: "10", ean: "5701234567899" })).toBeNull();
     expect(
-      cardDataField({ data: { paymentMethod: { type: "scheme", encryptedCardNumber: "adyenjs_0_1_25$abc" } } }),
+      cardDataField({
+        data: { paymentMethod: { type: "scheme", encryptedCardNumber: "adyenjs_0_1_25$abc" } },
+      }),
     ).toBeNull();
   });
 
