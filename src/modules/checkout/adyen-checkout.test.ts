@@ -155,6 +155,22 @@ describe("Adyen card payments (against the local fake)", () => {
   });
 });
 
+describe("Adyen's origins in the content security policy", () => {
+  it("are allowed only when Adyen is configured", async () => {
+    const configured = await t.app.inject({ method: "GET", url: "/api/markets/" });
+    expect(String(configured.headers["content-security-policy"])).toContain(
+      "https://checkoutshopper-test.adyen.com",
+    );
+    const plain = await createTestApp();
+    try {
+      const answer = await plain.app.inject({ method: "GET", url: "/api/markets/" });
+      expect(String(answer.headers["content-security-policy"])).not.toContain("adyen.com");
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe("Adyen notifications", () => {
   it("refuses a notification with a bad HMAC and stores nothing", async () => {
     const forged = fake.notification(
