@@ -7,6 +7,8 @@ import { deliveryData } from "#modules/checkout/checkout-delivery.service.ts";
 import { paymentStep } from "#modules/checkout/checkout-payment-methods.service.ts";
 import { checkoutCart, type Shopper } from "#modules/checkout/checkout-state.ts";
 import { receiptData } from "#modules/checkout/receipt.service.ts";
+import { adyenGateway } from "#modules/payments/adyen/adyen.service.ts";
+import { publicAddressesOf } from "#server/config.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 
@@ -83,7 +85,11 @@ export function loadPaymentStep(shop: ShopRequestContext) {
     const shopper = shopperOf(shop);
     const customer = await customerAddresses(shop.database.db, shopper);
     if (!customer.address) throw redirect("/checkout/address/");
-    const { complete, ...payment } = await paymentStep(shop.database.db, shopper);
+    const adyen = adyenGateway(shop.config.adyen);
+    const card = adyen
+      ? { adyen, publicUrlFor: (market: string) => publicAddressesOf(shop.config).forMarket(market) }
+      : null;
+    const { complete, ...payment } = await paymentStep(shop.database.db, shopper, card);
     if (!complete) throw redirect("/checkout/delivery/");
     return { customer, ...payment, market: shop.market.code };
   });
