@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refundAdyenOrder } from "#modules/payments/adyen/adyen.service.ts";
 import { seedDemoShop } from "#seed/seed.ts";
-import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
+import { createTestApp, type TestApp } from "#server/testing.ts";
 import {
   type AdyenFake,
   adyenEnv,
@@ -155,6 +155,62 @@ describe("Adyen card payments (against the local fake)", () => {
   });
 });
 
+describe("bad input to the Adyen calls", () => {
+  it("refuses state data of the wrong shape or size, and Adyen's refusal of it, with 4xx", async () => {
+    const guest = await reviewed();
+    const send = (body: unknown) => guest.json("/checkout/adyen_split_on_payment/", body);
+    expect((await send({ data: { paymentMethod: "scheme" } })).statusCode).toBe(400);
+    expect((await send({ data: { paymentMethod: { type: 7 } } })).statusCode).toBe(400);
+    expect((await send({ data: {} })).statusCode).toBe(400);
+    const huge = encryptedCard("x".repeat(10_001));
+    expect((await send(huge)).statusCode).toBe(400);
+    // Unicode in a value Adyen cannot decrypt: Adyen refuses it (422), the shopper gets a 400.
+    const refusedByAdyen = await send({
+      data: { paymentMethod: { type: "scheme", encryptedNumber: "ÆØÅ 🏟" } },
+    });
+    expect(refusedByAdyen.statusCode).toBe(400);
+    expect(refusedByAdyen.json().error).toBe("payment_not_accepted");
+    // A redirectResult Adyen does not know, or one far too long, places nothing.
+    const unknown = await guest.get(
+      "/checkout/adyen_payment_result/?merchantReference=PS-none&redirectResult=rr_forged",
+    );
+    expect(unknown.headers.location).toBe("/checkout/payment?payment_error=refused");
+    const long = await guest.get(
+      `/checkout/adyen_payment_result/?merchantReference=PS-none&redirectResult=${"a".repeat(20_001)}`,
+    );
+    expect(long.statusCode).toBe(400);
+  });
+
+  it("refuses notifications of the wrong shape without storing them", async () => {
+    const note = fake.notification({
+      eventCode: "CAPTURE",
+      pspReference: "9".repeat(400),
+      merchantReference: "PS-x",
+      amount: { value: 100, currency: "DKK" },
+    }) as { notificationItems: { NotificationRequestItem: Record<string, unknown> }[] };
+    const item = note.notificationItems[0]?.NotificationRequestItem ?? {};
+    for (const bad of [
+      { ...item, amount: { value: 1.5, currency: "DKK" } },
+      { ...item, amount: { value: 2 ** 40, currency: "DKK" } },
+      { ...item, success: "maybe" },
+      { ...item, pspReference: "x".repeat(1001) },
+    ]) {
+      const answer = await t.app.inject({
+        method: "POST",
+        url: "/api/adyen/notifications/",
+        payload: { live: "false", notificationItems: [{ NotificationRequestItem: bad }] },
+      });
+      expect(answer.statusCode).toBe(400);
+    }
+    const none = await t.app.inject({
+      method: "POST",
+      url: "/api/adyen/notifications/",
+      payload: { live: "false", notificationItems: [] },
+    });
+    expect(none.statusCode).toBe(400);
+  });
+});
+
 describe("Adyen's origins in the content security policy", () => {
   it("are allowed only when Adyen is configured", async () => {
     const configured = await t.app.inject({ method: "GET", url: "/api/markets/" });
@@ -223,14 +279,15 @@ describe("Adyen notifications", () => {
     expect(confirmed?.status).toBe("confirmed");
   });
 
-  it("is a machine call: no CSRF token needed, a malformed one is a 400", async () => {
-    const visitor = testVisitor(t);
-    const malformed = await t.app.inject({
-      method: "POST",
-      url: "/api/adyen/notifications/",
-      payload: { live: "false", notificationItems: [{ NotificationRequestItem: { pspReference: "x" } }] },
+  it("is a machine call: no CSRF token or session needed", async () => {
+    const note = fake.notification({
+      eventCode: "AUTHORISATION",
+      pspReference: "MACHINE0001",
+      merchantReference: "PS-machine",
+      amount: { value: 1000, currency: "DKK" },
     });
-    expect(malformed.statusCode).toBe(400);
-    expect(visitor).toBeDefined();
+    const answer = await t.app.inject({ method: "POST", url: "/api/adyen/notifications/", payload: note });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers["set-cookie"]).toBeUndefined();
   });
 });

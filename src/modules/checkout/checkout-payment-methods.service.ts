@@ -63,6 +63,8 @@ async function adyenConfiguration(
 ) {
   const locale = cardFormLocale(intlTag(shopper.locale, shopper.market));
   const returnUrl = `${card.publicUrlFor(shopper.market.code)}/checkout/adyen_payment_result/?merchantReference=${encodeURIComponent(reference)}`;
+  // Adyen unreachable leaves the Drop-in without a session (it says the card cannot be paid now);
+  // the other payment methods still work.
   const session =
     amount > 0
       ? await createAdyenSession(card.adyen, {
@@ -72,7 +74,7 @@ async function adyenConfiguration(
           countryCode: shopper.market.code.toUpperCase(),
           locale,
           returnUrl,
-        })
+        }).catch(() => ({ id: "", sessionData: "" }))
       : { id: "", sessionData: "" };
   return {
     id: session.id,

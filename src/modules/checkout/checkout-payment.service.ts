@@ -274,8 +274,11 @@ export async function paymentResult(
     const outcome = await adyenPaymentDetails(db, deps.adyen, {
       reference: query.merchantReference,
       details: { redirectResult: query.redirectResult },
+    }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 400) return null;
+      throw error;
     });
-    if (outcome.resultCode !== "Authorised") return refused;
+    if (outcome?.resultCode !== "Authorised") return refused;
   } else if (query.authResult.toLowerCase() !== "authorised") return refused;
   const attempt = await findAuthorised(db, {
     reference: query.merchantReference,

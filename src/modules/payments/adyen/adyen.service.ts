@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { paymentAttempts } from "../payments.schema.ts";
-import { adyenCheckout } from "./adyen.client.ts";
+import { adyenCheckout, HttpClientException } from "./adyen.client.ts";
 import type { AdyenConfig } from "./adyen.config.ts";
 import { adyenModifications, adyenNotifications } from "./adyen.schema.ts";
 
@@ -53,19 +53,31 @@ export async function createAdyenSession(
     returnUrl: string;
   },
 ) {
-  const session = await gateway.api.PaymentsApi.sessions(
-    {
-      merchantAccount: gateway.config.merchantAccount,
-      amount: { value: input.amount, currency: input.currency },
-      reference: input.reference,
-      returnUrl: input.returnUrl,
-      countryCode: input.countryCode,
-      shopperLocale: shopperLocale(input.locale),
-      channel: "Web" as Types.checkout.CreateCheckoutSessionRequest["channel"],
-    } as Types.checkout.CreateCheckoutSessionRequest,
-    { idempotencyKey: `session-${input.reference}-${input.amount}-${input.currency}` },
-  );
+  const session = await gateway.api.PaymentsApi.sessions({
+    merchantAccount: gateway.config.merchantAccount,
+    amount: { value: input.amount, currency: input.currency },
+    reference: input.reference,
+    returnUrl: input.returnUrl,
+    countryCode: input.countryCode,
+    shopperLocale: shopperLocale(input.locale),
+    channel: "Web" as Types.checkout.CreateCheckoutSessionRequest["channel"],
+  } as Types.checkout.CreateCheckoutSessionRequest);
   return { id: session.id, sessionData: session.sessionData ?? "" };
+}
+
+/**
+ * Adyen's refusal of a request (4xx: the Drop-in's data was not accepted) is the shopper's 400;
+ * Adyen unreachable or failing is a 502 the shopper may retry. Neither carries Adyen's answer.
+ */
+export async function askAdyen<T>(request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    const status = error instanceof HttpClientException ? error.statusCode : undefined;
+    if (status && status >= 400 && status < 500 && status !== 401 && status !== 403)
+      throw new HttpError(400, "payment_not_accepted", "payment.card.error.invalid");
+    throw new HttpError(502, "payment_provider_unavailable", "checkout.error.generic");
+  }
 }
 
 export type AdyenPaymentOutcome =
@@ -141,21 +153,23 @@ export async function payWithAdyen(
     attemptKey: string;
   },
 ): Promise<AdyenPaymentOutcome> {
-  const answer = await gateway.api.PaymentsApi.payments(
-    {
-      merchantAccount: gateway.config.merchantAccount,
-      amount: { value: input.amount, currency: input.currency },
-      reference: input.reference,
-      returnUrl: input.returnUrl,
-      origin: input.origin,
-      countryCode: input.countryCode,
-      shopperLocale: shopperLocale(input.locale),
-      channel: "Web",
-      paymentMethod: input.stateData.paymentMethod,
-      ...(input.stateData.browserInfo ? { browserInfo: input.stateData.browserInfo } : {}),
-      authenticationData: { threeDSRequestData: { nativeThreeDS: "preferred" } },
-    } as unknown as Types.checkout.PaymentRequest,
-    { idempotencyKey: input.attemptKey },
+  const answer = await askAdyen(() =>
+    gateway.api.PaymentsApi.payments(
+      {
+        merchantAccount: gateway.config.merchantAccount,
+        amount: { value: input.amount, currency: input.currency },
+        reference: input.reference,
+        returnUrl: input.returnUrl,
+        origin: input.origin,
+        countryCode: input.countryCode,
+        shopperLocale: shopperLocale(input.locale),
+        channel: "Web",
+        paymentMethod: input.stateData.paymentMethod,
+        ...(input.stateData.browserInfo ? { browserInfo: input.stateData.browserInfo } : {}),
+        authenticationData: { threeDSRequestData: { nativeThreeDS: "preferred" } },
+      } as unknown as Types.checkout.PaymentRequest,
+      { idempotencyKey: input.attemptKey },
+    ),
   );
   return recordOutcome(db, input.reference, answer, { amount: input.amount, currency: input.currency });
 }
@@ -166,9 +180,11 @@ export async function adyenPaymentDetails(
   gateway: AdyenGateway,
   input: { reference: string; details: Record<string, string> },
 ): Promise<AdyenPaymentOutcome> {
-  const answer = await gateway.api.PaymentsApi.paymentsDetails(
-    { details: input.details } as Types.checkout.PaymentDetailsRequest,
-    { idempotencyKey: `details-${input.reference}-${Object.values(input.details).join("").slice(0, 80)}` },
+  const answer = await askAdyen(() =>
+    gateway.api.PaymentsApi.paymentsDetails(
+      { details: input.details } as Types.checkout.PaymentDetailsRequest,
+      { idempotencyKey: `details-${input.reference}-${Object.values(input.details).join("").slice(0, 80)}` },
+    ),
   );
   // The answer names the payment it settled: a result for another reference settles nothing here.
   if (answer.merchantReference && answer.merchantReference !== input.reference)
