@@ -230,7 +230,7 @@ async function queueModification(
 /** Takes the authorised money of an Adyen attempt for its order (queued with the order). */
 export async function queueAdyenCapture(tx: Tx, outbox: Outbox, attemptId: number, orderId: number) {
   const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-  if (!attempt || attempt.gateway !== "adyen") return null;
+  if (attempt?.gateway !== "adyen") return null;
   return queueModification(tx, outbox, {
     attemptId,
     paymentPspReference: attempt.pspReference,
@@ -307,7 +307,7 @@ export function adyenModificationJob(db: Db, gateway: AdyenGateway | null): Adye
     retryLimit: 10,
     run: async ({ id }) => {
       const [row] = await db.select().from(adyenModifications).where(eq(adyenModifications.id, id));
-      if (!row || row.status !== "pending") return;
+      if (row?.status !== "pending") return;
       if (!gateway) throw new Error("Adyen is not configured: the modification waits");
       const api = gateway.api.ModificationsApi;
       const merchantAccount = gateway.config.merchantAccount;
