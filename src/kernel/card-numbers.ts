@@ -3,7 +3,7 @@
  * the Luhn check. With a real card provider the shop must never receive one (PCI DSS SAQ-A), so
  * input carrying one is refused and a logged address has it masked.
  */
-const CANDIDATE = /\d(?:[ -]?\d){12,18}/g;
+const CANDIDATE = /\d(?:[ -]?\d){12,}/g;
 
 function luhn(digits: string): boolean {
   let sum = 0;
@@ -18,15 +18,18 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
-/** Whether the text holds something that looks like a card number. */
+/**
+ * Whether the text holds something that looks like a card number: a whole run of 13–19 digits
+ * starting 2–6 (the card networks' ranges) that passes Luhn. A run after "+" is a phone number, and
+ * a longer run (an IBAN's digits, a tracking number) is not a card.
+ */
 export function hasCardNumber(text: string): boolean {
   if (text.length < 13) return false;
   for (const match of text.matchAll(CANDIDATE)) {
     const digits = match[0].replace(/[ -]/g, "");
-    // Any 13–19 digit window of a longer run counts: a number glued to other digits is still one.
-    for (let length = 13; length <= Math.min(19, digits.length); length++)
-      for (let start = 0; start + length <= digits.length; start++)
-        if (luhn(digits.slice(start, start + length))) return true;
+    if (digits.length > 19 || !/^[2-6]/.test(digits)) continue;
+    if (match.index > 0 && text[match.index - 1] === "+") continue;
+    if (luhn(digits)) return true;
   }
   return false;
 }

@@ -48,6 +48,14 @@ describe("card numbers with Adyen configured", () => {
     expect(cardDataField({ data: { paymentMethod: { number: "4", cvc: "737" } } })).toMatch(/paymentMethod/);
     expect(cardDataField({ items: [{ note: `x${PAN}y` }] })).toBe("items.0.note");
     expect(cardDataField({ phone: "+45 12 34 56 78", number: "10", ean: "5701234567899" })).toBeNull();
+    // A German mobile number, an IBAN's digits and a gift card code are not cards.
+    expect(
+      cardDataField({
+        phone: "+49 4111 1111 1111 11",
+        iban: "DE89 3704 0044 0532 0130 00",
+        code: "GIFT-1234-5678-9012",
+      }),
+    ).toBeNull();
     expect(
       cardDataField({
         data: { paymentMethod: { type: "scheme", encryptedCardNumber: "adyenjs_0_1_25$abc" } },
