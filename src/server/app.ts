@@ -35,6 +35,7 @@ import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { type AppConfig, publicAddressesOf, trustProxyOption } from "./config.ts";
 import { createErrorReporter } from "./error-reporting.ts";
 import { createShopJobQueue } from "./jobs.ts";
+import { registerCardDataGuard } from "./plugins/card-data-guard.ts";
 import { ensureCsrfCookie, registerCsrf, registerCsrfTokenRoute } from "./plugins/csrf.ts";
 import { registerErrorHandling } from "./plugins/errors.ts";
 import { registerHealth } from "./plugins/health.ts";
@@ -197,6 +198,7 @@ export async function buildApp(
   registerSessions(app);
   registerCsrf(app);
   registerInputGuards(app);
+  registerCardDataGuard(app);
   registerPrivateAnswers(app);
 
   await app.register(fastifySwagger, {

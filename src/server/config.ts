@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
+import { type AdyenConfig, adyenConfigFrom } from "#modules/payments/adyen/adyen.config.ts";
 import { type KlarnaConfig, klarnaConfigFrom } from "#modules/payments/klarna/klarna.client.ts";
 
 export type RuntimeEnv = "development" | "production" | "test";
@@ -64,6 +65,8 @@ export interface AppConfig {
   surveyMerchantId: string | null;
   /** Klarna Payments (KLARNA_USERNAME/PASSWORD/ENVIRONMENT/API_URL); null → the built-in pay later. */
   klarna: KlarnaConfig | null;
+  /** Adyen cards (ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY…); null → the built-in test card. */
+  adyen: AdyenConfig | null;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or their addresses and ranges. */
   trustProxy: TrustProxy;
   /** Serve the API docs (`/api/docs`): always in development and tests, in production only with API_DOCS=true. */
@@ -344,6 +347,7 @@ export function loadConfig(
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
     surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
     klarna: klarnaConfigFrom(env),
+    adyen: adyenConfigFrom(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: parseSwitch("API_DOCS", env.API_DOCS, runtime !== "production"),
     jobWorkers: parseSwitch("JOB_WORKERS", env.JOB_WORKERS, runtime !== "test"),

@@ -3,11 +3,17 @@ import { purgeEmailChanges } from "#modules/accounts/profile.service.ts";
 import { purgeRateLimitHits } from "#modules/accounts/rate-limit.service.ts";
 import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
 import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
-import { createJobQueue, type JobDefinition, type JobQueue } from "#modules/jobs/job-queue.ts";
+import { createJobQueue, type JobDefinition, type JobQueue, type Outbox } from "#modules/jobs/job-queue.ts";
 import { createMailer } from "#modules/mail/mail.service.ts";
 import { sendMailJob } from "#modules/mail/mail-outbox.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
+import {
+  adyenGateway,
+  adyenModificationJob,
+  adyenNotificationJob,
+  queueAdyenCancels,
+} from "#modules/payments/adyen/adyen.service.ts";
 import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
 import { sendCaptureJob } from "#modules/payments/payment-captures.service.ts";
 import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
@@ -49,6 +55,8 @@ export function shopJobs(
   database: Database,
   addresses: PublicAddresses,
   log: Logger,
+  /** Where a job queues follow-up work (the queue these jobs run on). */
+  outbox?: Outbox,
 ): JobDefinition<never>[] {
   const { db } = database;
   const mailer = createMailer(config, log);
@@ -57,8 +65,14 @@ export function shopJobs(
     orderConfirmationJob(db, mailer, addresses.forMarket),
     deliverWebhookJob(db),
     sendCaptureJob(db, config.klarna ? klarnaProvider(config.klarna) : null),
+    adyenModificationJob(db, adyenGateway(config.adyen)),
+    adyenNotificationJob(db),
     scheduled("payments.release-stale-authorisations", "*/5 * * * *", log, (now) =>
-      releaseStaleAuthorisations(db, new Date(now.getTime() - config.authorisationHoldMinutes * 60_000)),
+      releaseStaleAuthorisations(
+        db,
+        new Date(now.getTime() - config.authorisationHoldMinutes * 60_000),
+        outbox ? (ids) => queueAdyenCancels(db, outbox, ids) : undefined,
+      ),
     ),
     scheduled("accounts.purge-sessions", "7 * * * *", log, (now) => purgeExpiredSessions(db, now)),
     scheduled("accounts.purge-rate-limits", "17 * * * *", log, (now) => purgeRateLimitHits(db, now)),
@@ -78,9 +92,12 @@ export function createShopJobQueue(
   addresses: PublicAddresses,
   log: Logger,
 ): JobQueue {
-  return createJobQueue(database, shopJobs(config, database, addresses, log), {
+  // The release of stale authorisations queues Adyen's cancels on the queue it runs on.
+  const outbox: Outbox = { add: (db, name, data) => queue.add(db, name, data) };
+  const queue = createJobQueue(database, shopJobs(config, database, addresses, log, outbox), {
     workers: config.jobWorkers,
     monitorIntervalSeconds: config.jobMonitorSeconds,
     log,
   });
+  return queue;
 }

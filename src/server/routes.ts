@@ -30,6 +30,8 @@ import {
   attachGuestOrders,
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
+import { adyenRoutes } from "#modules/payments/adyen/adyen.routes.ts";
+import { adyenGateway } from "#modules/payments/adyen/adyen.service.ts";
 import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
@@ -100,10 +102,13 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(cartRoutes);
   await app.register(productRoutes);
   await app.register(favouritesRoutes);
+  const adyen = adyenGateway(app.config.adyen);
+  if (adyen) await app.register(adyenRoutes, { hmacKey: adyen.config.hmacKey });
   // The module tells of each committed order; the server's metrics count it (modules know no prom-client).
   await app.register(checkoutRoutes, {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
     payLater: app.config.klarna ? klarnaProvider(app.config.klarna) : null,
+    card: adyen ? { adyen, publicUrlFor: app.publicAddresses.forMarket } : null,
   });
   await app.register(ordersRoutes);
   await app.register(operatorRoutes);

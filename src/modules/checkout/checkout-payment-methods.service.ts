@@ -6,6 +6,7 @@ import { translate } from "#kernel/translate.ts";
 import { formatCart } from "#modules/cart/cart-output.ts";
 import { marketConfig } from "#modules/delivery/market-config.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
+import { type AdyenGateway, createAdyenSession } from "#modules/payments/adyen/adyen.service.ts";
 import { paymentMethods } from "#modules/payments/payments.schema.ts";
 import { cardFormLocale } from "#modules/payments/payments.service.ts";
 import type {
@@ -42,8 +43,47 @@ export async function paymentGateways(
   db: Db,
   shopper: Shopper,
   payLater: "test-bnpl" | "klarna" = "test-bnpl",
+  card: CardProvider | null = null,
 ): Promise<PaymentGateways> {
-  return gatewaysOutput(db, await checkoutStateOf(db, shopper), shopper, payLater);
+  return gatewaysOutput(db, await checkoutStateOf(db, shopper), shopper, payLater, card);
+}
+
+/** Adyen when configured, with the public address its Drop-in returns the shopper to. */
+export interface CardProvider {
+  adyen: AdyenGateway;
+  publicUrlFor: (market: string) => string;
+}
+
+/** Adyen's session for the amount due: the Drop-in starts from it (none when nothing is paid by card). */
+async function adyenConfiguration(
+  card: CardProvider,
+  shopper: Shopper,
+  reference: string,
+  amount: number,
+  currency: string,
+) {
+  const locale = cardFormLocale(intlTag(shopper.locale, shopper.market));
+  const returnUrl = `${card.publicUrlFor(shopper.market.code)}/checkout/adyen_payment_result/?merchantReference=${encodeURIComponent(reference)}`;
+  // Adyen unreachable leaves the Drop-in without a session (it says the card cannot be paid now);
+  // the other payment methods still work.
+  const session =
+    amount > 0
+      ? await createAdyenSession(card.adyen, {
+          reference,
+          amount,
+          currency,
+          countryCode: shopper.market.code.toUpperCase(),
+          locale,
+          returnUrl,
+        }).catch(() => ({ id: "", sessionData: "" }))
+      : { id: "", sessionData: "" };
+  return {
+    id: session.id,
+    sessionData: session.sessionData,
+    client_api_key: card.adyen.config.clientKey,
+    reference,
+    locale,
+  };
 }
 
 /** The payment gateways of a checkout already read. */
@@ -52,6 +92,7 @@ export async function gatewaysOutput(
   state: CheckoutState,
   shopper: Shopper,
   payLater: "test-bnpl" | "klarna" = "test-bnpl",
+  card: CardProvider | null = null,
 ): Promise<PaymentGateways> {
   const methods = (await marketConfig(db, shopper.market.code)).payments;
   const reference = await paymentReferenceOf(db, state.session);
@@ -79,16 +120,18 @@ export async function gatewaysOutput(
   return {
     paymentMethods: grouped,
     configuration: {
-      adyen: {
-        id: "test-card",
-        sessionData: reference,
-        client_api_key: clientKey,
-        reference,
-        locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
-      },
+      adyen: card
+        ? await adyenConfiguration(card, shopper, reference, totals.paymentTotal, currency)
+        : {
+            id: "test-card",
+            sessionData: reference,
+            client_api_key: clientKey,
+            reference,
+            locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
+          },
       klarna: { id: payLater, sessionData: reference, client_api_key: clientKey, reference },
     },
-    environment: "test",
+    environment: card ? card.adyen.config.environment : "test",
     currency,
     amount_due: toAmount(totals.paymentTotal, currency),
     amount_due_minor: totals.paymentTotal,
@@ -107,11 +150,16 @@ export async function gatewaysOutput(
  * The payment step's page: its deliveries (for the review), payment gateways, priced bag and order
  * comment, from one reading of the checkout. `complete` is false when a delivery is still missing.
  */
-export async function paymentStep(db: Db, shopper: Shopper) {
+export async function paymentStep(
+  db: Db,
+  shopper: Shopper,
+  card: CardProvider | null = null,
+  payLater: "test-bnpl" | "klarna" = "test-bnpl",
+) {
   const state = await checkoutStateOf(db, shopper);
   const [delivery, gateways] = await Promise.all([
     deliveryOutput(db, state, shopper),
-    gatewaysOutput(db, state, shopper),
+    gatewaysOutput(db, state, shopper, payLater, card),
   ]);
   return {
     complete: Object.keys(deliveryProblems(state)).length === 0,

@@ -7,6 +7,12 @@ import { findCartId } from "#modules/cart/cart-owner.ts";
 import type { Outbox } from "#modules/jobs/job-queue.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import { findOrderByPaymentReference } from "#modules/orders/orders.service.ts";
+import {
+  type AdyenGateway,
+  adyenPaymentDetails,
+  payWithAdyen,
+  queueAdyenCancels,
+} from "#modules/payments/adyen/adyen.service.ts";
 import type { PaymentProvider, ProviderOrderInput } from "#modules/payments/payment-provider.ts";
 import { paymentAttempts, paymentMethods } from "#modules/payments/payments.schema.ts";
 import {
@@ -39,6 +45,10 @@ export interface PaymentDeps {
   onOrderPlaced?: OrderPlacedListener | undefined;
   /** The real pay-later provider (Klarna) when configured; otherwise the built-in test-bnpl pays later. */
   payLater?: PaymentProvider | null | undefined;
+  /** Adyen, when configured: card payments go through it instead of the built-in test card. */
+  adyen?: AdyenGateway | null | undefined;
+  /** The shop's public address of a market (Adyen's return address is on it). */
+  publicUrlFor?: ((market: string) => string) | undefined;
 }
 
 export const receiptUrl = (token: string) => `/checkout/receipt/?token=${token}`;
@@ -169,7 +179,10 @@ async function placeOrPass(
       review,
     );
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 409) await cancelAttempt(db, attempt.id);
+    if (error instanceof HttpError && error.statusCode === 409) {
+      await cancelAttempt(db, attempt.id);
+      if (attempt.gateway === "adyen") await queueAdyenCancels(db, deps.outbox, [attempt.id]);
+    }
     throw error;
   }
 }
@@ -200,6 +213,59 @@ export async function payByCard(db: Db, shopper: Shopper, card: CardInput) {
   return { resultCode: result.resultCode, refusalReason: null, action: { type: "redirect", url } };
 }
 
+/** The Drop-in's encrypted state data: no card number, expiry or code in the clear ever reaches the shop. */
+export interface AdyenStateData {
+  paymentMethod: Record<string, unknown>;
+  browserInfo?: Record<string, unknown> | undefined;
+}
+
+/**
+ * `POST /checkout/adyen_split_on_payment/` with Adyen configured: the Drop-in's encrypted data goes
+ * to Adyen's `/payments` for the amount the server works out. Authorised answers with the redirect
+ * to the result page, an action (3-D Secure) goes back to the Drop-in, a refusal says so.
+ */
+export async function payByAdyen(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  stateData: AdyenStateData,
+  origin: string,
+) {
+  const adyen = deps.adyen;
+  if (!adyen) throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  const state = await readyState(db, shopper);
+  if (state.paymentMethod?.gateway !== "test-card")
+    throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  if (!state.session.review) throw new HttpError(409, "review_missing", "checkout.error.policy");
+  const reference = await paymentReferenceOf(db, state.session);
+  const resultPath = `/checkout/adyen_payment_result/?merchantReference=${encodeURIComponent(reference)}`;
+  const base = deps.publicUrlFor?.(shopper.market.code) ?? origin;
+  const outcome = await payWithAdyen(db, adyen, {
+    reference,
+    amount: state.priced.totals.paymentTotal,
+    currency: state.priced.currency,
+    countryCode: shopper.market.code.toUpperCase(),
+    locale: intlTag(shopper.locale, shopper.market),
+    returnUrl: `${base}${resultPath}`,
+    origin,
+    stateData,
+    attemptKey: `pay-${reference}-${crypto.randomUUID()}`,
+  });
+  if (outcome.resultCode === "Authorised")
+    return {
+      resultCode: "Authorised",
+      refusalReason: null,
+      action: { type: "redirect", url: `${resultPath}&authResult=Authorised` },
+    };
+  if (outcome.action)
+    return {
+      resultCode: outcome.resultCode,
+      refusalReason: null,
+      action: { ...outcome.action, type: String(outcome.action.type ?? "") },
+    };
+  return { resultCode: "Refused", refusalReason: outcome.refusalReason, action: null };
+}
+
 /**
  * `GET /checkout/adyen_payment_result/`: the provider's redirect. The query is not trusted: the
  * reference must have an authorised attempt at the provider. The first arrival places the order,
@@ -209,13 +275,26 @@ export async function paymentResult(
   db: Db,
   deps: PaymentDeps,
   shopper: Shopper,
-  query: { authResult: string; merchantReference: string },
+  query: { authResult: string; merchantReference: string; redirectResult?: string | undefined },
 ): Promise<string> {
   const refused = "/checkout/payment?payment_error=refused";
   const existing = await findOrderByPaymentReference(db, query.merchantReference);
   if (existing) return receiptUrl(existing.token);
-  if (query.authResult.toLowerCase() !== "authorised") return refused;
-  const attempt = await findAuthorised(db, { reference: query.merchantReference, gateway: "test-card" });
+  if (deps.adyen && query.redirectResult) {
+    // Back from 3-D Secure or a redirect: only Adyen's answer to the details says how it went.
+    const outcome = await adyenPaymentDetails(db, deps.adyen, {
+      reference: query.merchantReference,
+      details: { redirectResult: query.redirectResult },
+    }).catch((error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 400) return null;
+      throw error;
+    });
+    if (outcome?.resultCode !== "Authorised") return refused;
+  } else if (query.authResult.toLowerCase() !== "authorised") return refused;
+  const attempt = await findAuthorised(db, {
+    reference: query.merchantReference,
+    gateway: deps.adyen ? "adyen" : "test-card",
+  });
   if (!attempt) return refused;
   const [session] = await db
     .select()

@@ -90,6 +90,29 @@ export const splitPaymentInput = z.object({
   }),
 });
 
+/**
+ * With Adyen configured: the Drop-in's state data, its card fields encrypted in the browser
+ * (`encryptedCardNumber`…). Card data in the clear is refused before it gets here (card-data guard).
+ */
+const encryptedValue = z.string().max(10_000);
+export const adyenPaymentInput = z.object({
+  data: z.object({
+    paymentMethod: z
+      .looseObject({ type: z.string().min(1).max(40) })
+      .refine(
+        (method) =>
+          Object.keys(method).length <= 20 &&
+          Object.values(method).every((v) => encryptedValue.safeParse(v).success),
+        {
+          error: "payment.card.error.invalid",
+        },
+      ),
+    browserInfo: z
+      .record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean()]))
+      .optional(),
+  }),
+});
+
 export const authorizationTokenInput = z.object({
   authorization_token: z
     .string()
@@ -102,6 +125,8 @@ export const authorizationTokenInput = z.object({
 export const paymentResultQuery = z.object({
   authResult: z.string().max(40).default(""),
   merchantReference: z.string().max(80).default(""),
+  /** Adyen's result of 3-D Secure or a redirect, checked with Adyen's `/payments/details`. */
+  redirectResult: z.string().max(20_000).optional(),
 });
 
 export const receiptQuery = z.object({ token: z.uuid({ error: "checkout.error.receiptNotFound" }) });
@@ -264,7 +289,8 @@ export const paymentGatewaysSchema = z.object({
   }),
   configuration: z.object({
     adyen: z.object({
-      id: z.literal("test-card"),
+      /** "test-card" for the built-in card; Adyen's session id when Adyen is configured. */
+      id: z.string(),
       sessionData: z.string(),
       client_api_key: z.string(),
       reference: z.string(),
@@ -278,7 +304,7 @@ export const paymentGatewaysSchema = z.object({
       reference: z.string(),
     }),
   }),
-  environment: z.literal("test"),
+  environment: z.enum(["test", "live"]),
   currency: z.string(),
   amount_due: z.number(),
   /** Minor units, as the providers are told. */
@@ -312,9 +338,11 @@ export const reviewResultSchema = z.object({
 
 /** `POST /checkout/adyen_split_on_payment/`: authorised (with the redirect to follow) or refused. */
 export const cardPaymentResultSchema = z.object({
-  resultCode: z.enum(["Authorised", "Refused"]),
+  /** Authorised, Refused, or (Adyen) what the action is for: RedirectShopper, ChallengeShopper… */
+  resultCode: z.string(),
   refusalReason: z.string().nullable(),
-  action: z.object({ type: z.string(), url: z.string() }).nullable(),
+  /** The redirect to the result page, or Adyen's action for the Drop-in (3-D Secure). */
+  action: z.looseObject({ type: z.string(), url: z.string().optional() }).nullable(),
 });
 
 /** `POST /payments/test-bnpl/authorize/`: the token the browser hands back when approved. */

@@ -8,6 +8,7 @@ import {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  adyenPaymentInput,
   authorizationResultSchema,
   authorizationTokenInput,
   bnplAuthorisationSchema,
@@ -40,13 +41,14 @@ import {
   authoriseBnpl,
   type OrderPlacedListener,
   type PaymentDeps,
+  payByAdyen,
   payByCard,
   payLaterSession,
   paymentResult,
   submitAuthorizationToken,
   submitReview,
 } from "./checkout-payment.service.ts";
-import { paymentGateways, selectPayment } from "./checkout-payment-methods.service.ts";
+import { type CardProvider, paymentGateways, selectPayment } from "./checkout-payment-methods.service.ts";
 import { type Shopper, setComment } from "./checkout-state.ts";
 import { receiptOutput } from "./receipt.contract.ts";
 import { receiptData } from "./receipt.service.ts";
@@ -77,6 +79,8 @@ export interface CheckoutRoutesOptions {
   onOrderPlaced?: OrderPlacedListener;
   /** Klarna Payments when configured (the composition root builds it from KLARNA_*). */
   payLater?: PaymentProvider | null;
+  /** Adyen when configured (card payments go through it), with the public address of each market. */
+  card?: CardProvider | null;
 }
 
 /** The checkout's calls: addresses, delivery with drop points, payment, review and the receipt. */
@@ -89,7 +93,10 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
     log: fastify.log,
     onOrderPlaced: options.onOrderPlaced,
     payLater: options.payLater ?? null,
+    adyen: options.card?.adyen ?? null,
+    publicUrlFor: options.card?.publicUrlFor,
   };
+  const card = options.card ?? null;
 
   app.get(
     "/checkout/payment_form/",
@@ -204,7 +211,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
         response: { 200: paymentGatewaysSchema },
       },
     },
-    async (request) => paymentGateways(db, shopperOf(request), deps.payLater ? "klarna" : "test-bnpl"),
+    async (request) => paymentGateways(db, shopperOf(request), deps.payLater ? "klarna" : "test-bnpl", card),
   );
 
   app.post(
@@ -247,19 +254,42 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
     async (request) => submitReview(db, deps, shopperOf(request), request.body),
   );
 
-  app.post(
-    "/checkout/adyen_split_on_payment/",
-    {
-      schema: {
-        tags,
-        summary: "Pays the amount due by card through the card provider; answers the action to follow",
-        body: splitPaymentInput,
-        response: { 200: cardPaymentResultSchema },
+  if (card)
+    app.post(
+      "/checkout/adyen_split_on_payment/",
+      {
+        schema: {
+          tags,
+          summary:
+            "Pays the amount due through Adyen with the Drop-in's encrypted data (never card data in the clear); answers the action to follow (3-D Secure)",
+          body: adyenPaymentInput,
+          response: { 200: cardPaymentResultSchema },
+        },
+        preHandler: limitCardAttempts(db),
       },
-      preHandler: limitCardAttempts(db),
-    },
-    async (request) => payByCard(db, shopperOf(request), request.body.data.paymentMethod),
-  );
+      async (request) =>
+        payByAdyen(
+          db,
+          deps,
+          shopperOf(request),
+          request.body.data,
+          `${request.protocol}://${request.headers.host ?? "localhost"}`,
+        ),
+    );
+  else
+    app.post(
+      "/checkout/adyen_split_on_payment/",
+      {
+        schema: {
+          tags,
+          summary: "Pays the amount due by card through the card provider; answers the action to follow",
+          body: splitPaymentInput,
+          response: { 200: cardPaymentResultSchema },
+        },
+        preHandler: limitCardAttempts(db),
+      },
+      async (request) => payByCard(db, shopperOf(request), request.body.data.paymentMethod),
+    );
 
   app.get(
     "/checkout/adyen_payment_result/",

@@ -17,6 +17,7 @@ import type { Outbox } from "#modules/jobs/job-queue.ts";
 import { queueOrderConfirmation } from "#modules/orders/order-confirmation.job.ts";
 import { insertOrderAndShipments, type OrderDraft } from "#modules/orders/order-placement.steps.ts";
 import { findOrderByPaymentReference, queueOrderCreatedEvent } from "#modules/orders/orders.service.ts";
+import { queueAdyenCapture } from "#modules/payments/adyen/adyen.service.ts";
 import { captureAttempt } from "#modules/payments/payments.service.ts";
 import { emitLowStock, webhookOutbox } from "#modules/webhooks/webhooks.service.ts";
 import type { ReviewChoices } from "./checkout.schema.ts";
@@ -24,7 +25,7 @@ import type { CheckoutState, Shopper } from "./checkout-state.ts";
 import { priceForOrder, resetCheckout } from "./order-placement.steps.ts";
 
 export interface OrderPayment {
-  gateway: "test-card" | "test-bnpl" | "klarna" | "giftcard" | "cod";
+  gateway: "test-card" | "test-bnpl" | "klarna" | "giftcard" | "cod" | "adyen";
   method: string;
   /** The merchant reference of a provider payment: one order per reference. */
   reference: string | null;
@@ -86,6 +87,9 @@ export async function placeOrder(
     await queueOrderCreatedEvent(tx, events, order.id);
     await emitLowStock(tx, events, taken, LOW_STOCK_THRESHOLD);
     if (payment.attemptId) await captureAttempt(tx, payment.attemptId);
+    // Adyen holds the money until the shop asks for it: the capture is sent once the order commits.
+    if (payment.gateway === "adyen" && payment.attemptId)
+      await queueAdyenCapture(tx, outbox, payment.attemptId, order.id);
     await emptyBag(tx, cartId);
     await resetCheckout(tx, cartId);
     return { ...order, created: true };

@@ -116,7 +116,7 @@ export async function authoriseTestBnpl(
 /** The latest authorised attempt for a reference (and token, for pay later), or null. */
 export async function findAuthorised(
   db: Db | Tx,
-  where: { reference: string; gateway: "test-card" | "test-bnpl"; token?: string },
+  where: { reference: string; gateway: "test-card" | "test-bnpl" | "adyen"; token?: string },
 ) {
   const [attempt] = await db
     .select()
@@ -172,12 +172,18 @@ export async function cancelAttempt(db: Db, attemptId: number): Promise<void> {
  * hold has passed. A placed order captured its authorisation in its own transaction, so whatever is
  * still only authorised this late has no order.
  */
-export async function releaseStaleAuthorisations(db: Db, heldSince: Date): Promise<number> {
+export async function releaseStaleAuthorisations(
+  db: Db,
+  heldSince: Date,
+  /** Told of the attempts released, so a real provider's hold is let go there too. */
+  onReleased?: (attemptIds: number[]) => Promise<unknown>,
+): Promise<number> {
   const released = await db
     .update(paymentAttempts)
     .set({ status: "cancelled" })
     .where(and(eq(paymentAttempts.status, "authorised"), lt(paymentAttempts.createdAt, heldSince)))
     .returning({ id: paymentAttempts.id });
+  if (onReleased && released.length > 0) await onReleased(released.map((row) => row.id));
   return released.length;
 }
 

@@ -1,5 +1,6 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pino, { type DestinationStream, type Logger } from "pino";
+import { maskCardNumbers } from "#kernel/card-numbers.ts";
 
 /**
  * One JSON line per request, written when the answer has gone out. Fastify's default writes two
@@ -11,7 +12,8 @@ export class ShopLogController extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     const line = {
       method: request.method,
-      url: request.url,
+      // A card number sent in an address (never by the shop's own pages) is not written to the log.
+      url: maskCardNumbers(request.url),
       statusCode: reply.statusCode,
       responseTime: Math.round(reply.elapsedTime * 10) / 10,
     };
@@ -29,7 +31,16 @@ export function createShopLogger(
   buffered: boolean,
   to?: DestinationStream,
 ): { logger: Logger; flush: () => void } {
-  const redact = ["req.headers.cookie", "req.headers.authorization", "req.headers['x-csrftoken']"];
+  const redact = [
+    "req.headers.cookie",
+    "req.headers.authorization",
+    "req.headers['x-csrftoken']",
+    // Card fields, should a body ever be logged (the shop never asks for them with Adyen configured).
+    "body.data.paymentMethod.number",
+    "body.data.paymentMethod.cvc",
+    "body.data.paymentMethod.expiryMonth",
+    "body.data.paymentMethod.expiryYear",
+  ];
   if (to) return { logger: pino({ level, redact }, to), flush: () => {} };
   // In development every line shows at once; in production lines are written in 4 KiB chunks.
   const destination = pino.destination({ dest: 1, sync: false, minLength: buffered ? 4096 : 0 });

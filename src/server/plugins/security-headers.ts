@@ -21,6 +21,8 @@ export async function registerSecurityHeaders(
   // The tag manager's origins, only when a container is configured (its script still waits for the
   // shopper's statistics consent, decision 0045).
   const tagManager = config.gtmContainerId ? TAG_MANAGER_ORIGINS : { script: [], connect: [] };
+  // Adyen's card fields (iframes) and their API, only when Adyen takes the cards (decision 0057).
+  const adyen = config.adyen ? adyenOrigins(config.adyen.environment) : [];
   const options: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       directives: {
@@ -29,8 +31,8 @@ export async function registerSecurityHeaders(
         scriptSrc: dev
           ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
           : pages
-            ? ["'self'", scriptNonce, ...tagManager.script]
-            : ["'self'", ...tagManager.script],
+            ? ["'self'", scriptNonce, ...tagManager.script, ...adyen]
+            : ["'self'", ...tagManager.script, ...adyen],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "https:", "blob:"],
@@ -40,6 +42,7 @@ export async function registerSecurityHeaders(
           // Browser error reports go to the DSN's host (decision 0026).
           ...(config.sentryBrowserDsn ? [new URL(config.sentryBrowserDsn).origin] : []),
           ...tagManager.connect,
+          ...adyen,
         ],
         frameSrc: [
           "'self'",
@@ -48,6 +51,7 @@ export async function registerSecurityHeaders(
           "https://www.tiktok.com",
           "https://www.instagram.com",
           "https://player.vimeo.com",
+          ...adyen,
         ],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -74,6 +78,17 @@ export async function registerSecurityHeaders(
     done();
   });
 }
+
+/** Where Adyen's Drop-in loads its secured card fields and 3-D Secure from. */
+export const adyenOrigins = (environment: "test" | "live") =>
+  environment === "live"
+    ? [
+        "https://checkoutshopper-live.adyen.com",
+        "https://checkoutshopper-live-us.adyen.com",
+        "https://checkoutshopper-live-au.adyen.com",
+        "https://checkoutshopper-live-apse.adyen.com",
+      ]
+    : ["https://checkoutshopper-test.adyen.com"];
 
 /** Where Google Tag Manager's script comes from and where its analytics tags send their hits. */
 export const TAG_MANAGER_ORIGINS = {

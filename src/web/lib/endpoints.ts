@@ -48,6 +48,7 @@ import type {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  adyenPaymentInput,
   authorizationResultSchema,
   authorizationTokenInput,
   bnplAuthorisationSchema,
@@ -352,7 +353,8 @@ export interface Endpoints {
     response: z.output<typeof reviewResultSchema>;
   };
   "POST /checkout/adyen_split_on_payment/": {
-    body: z.input<typeof splitPaymentInput>;
+    /** The built-in card's fields, or (Adyen configured) the Drop-in's encrypted state data. */
+    body: z.input<typeof splitPaymentInput> | z.input<typeof adyenPaymentInput>;
     response: z.output<typeof cardPaymentResultSchema>;
   };
   "POST /payments/test-bnpl/authorize/": {

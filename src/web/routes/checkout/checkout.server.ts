@@ -7,6 +7,7 @@ import { deliveryData } from "#modules/checkout/checkout-delivery.service.ts";
 import { paymentStep } from "#modules/checkout/checkout-payment-methods.service.ts";
 import { checkoutCart, type Shopper } from "#modules/checkout/checkout-state.ts";
 import { receiptData } from "#modules/checkout/receipt.service.ts";
+import { adyenGateway } from "#modules/payments/adyen/adyen.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 
@@ -83,7 +84,10 @@ export function loadPaymentStep(shop: ShopRequestContext) {
     const shopper = shopperOf(shop);
     const customer = await customerAddresses(shop.database.db, shopper);
     if (!customer.address) throw redirect("/checkout/address/");
-    const { complete, ...payment } = await paymentStep(shop.database.db, shopper);
+    const adyen = adyenGateway(shop.config.adyen);
+    const card = adyen ? { adyen, publicUrlFor: shop.publicAddresses.forMarket } : null;
+    const payLater = shop.config.klarna ? "klarna" : "test-bnpl";
+    const { complete, ...payment } = await paymentStep(shop.database.db, shopper, card, payLater);
     if (!complete) throw redirect("/checkout/delivery/");
     return { customer, ...payment, market: shop.market.code };
   });

@@ -11,6 +11,7 @@ import { linesEcommerce, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/payment-page.ts";
+import { AdyenCard } from "./adyen-card.tsx";
 import { CardForm, type CardValues } from "./card-form.tsx";
 import { loadPaymentStep } from "./checkout.server.ts";
 import { PolicyLink } from "./policy-sheet.tsx";
@@ -130,7 +131,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           },
         },
       });
-      if (result.resultCode === "Authorised" && result.action) {
+      if (result.resultCode === "Authorised" && result.action?.url) {
         setPhase("paid");
         window.location.assign(result.action.url);
       } else fail("payment.error.refused");
@@ -310,7 +311,27 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
           </label>
         </div>
 
-        {gateway === "test-card" && <CardForm disabled={locked} onPay={payByCard} label={payLabel} />}
+        {gateway === "test-card" && gateways.configuration.adyen.id === "test-card" && (
+          <CardForm disabled={locked} onPay={payByCard} label={payLabel} />
+        )}
+        {gateway === "test-card" && gateways.configuration.adyen.id !== "test-card" && (
+          <AdyenCard
+            config={gateways.configuration.adyen}
+            environment={gateways.environment}
+            countryCode={market.toUpperCase()}
+            amountMinor={gateways.amount_due_minor}
+            currency={gateways.currency}
+            beforePay={async () => {
+              try {
+                return Boolean(await review());
+              } catch (error) {
+                fail(errorOf(error));
+                return false;
+              }
+            }}
+            onRefused={fail}
+          />
+        )}
         {gateway === "test-bnpl" && (
           <button
             type="button"
