@@ -3,9 +3,10 @@ import { purgeEmailChanges } from "#modules/accounts/profile.service.ts";
 import { purgeRateLimitHits } from "#modules/accounts/rate-limit.service.ts";
 import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
 import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
-import { createJobQueue, type JobDefinition, type JobQueue } from "#modules/jobs/job-queue.ts";
+import { remindAbandonedBags } from "#modules/cart/bag-reminders.ts";
+import { createJobQueue, type JobDefinition, type JobQueue, type Outbox } from "#modules/jobs/job-queue.ts";
 import { createMailer } from "#modules/mail/mail.service.ts";
-import { sendMailJob } from "#modules/mail/mail-outbox.ts";
+import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
 import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
@@ -40,13 +41,15 @@ function scheduled(
 
 /**
  * Every job of the shop: the mails (each module queues its own in the transaction that causes it)
- * and the scheduled clean-ups, each owned by the module whose table it writes.
+ * and the scheduled clean-ups and reminders, each owned by the module whose table it writes. `outbox`
+ * is where a scheduled job queues the mail it causes (the queue these jobs run in).
  */
 export function shopJobs(
   config: AppConfig,
   database: Database,
   addresses: PublicAddresses,
   log: Logger,
+  outbox: Outbox,
 ): JobDefinition<never>[] {
   const { db } = database;
   const mailer = createMailer(config, log);
@@ -61,6 +64,9 @@ export function shopJobs(
     scheduled("accounts.purge-rate-limits", "17 * * * *", log, (now) => purgeRateLimitHits(db, now)),
     scheduled("accounts.purge-email-changes", "27 * * * *", log, (now) => purgeEmailChanges(db, now)),
     scheduled("cart.purge-abandoned", "37 3 * * *", log, (now) => purgeAbandonedCarts(db, now)),
+    scheduled("cart.remind-abandoned-bags", "*/15 * * * *", log, (now) =>
+      remindAbandonedBags(db, mailOutbox(outbox), addresses.forMarket, config.abandonedBagHours, now),
+    ),
     scheduled("webhooks.purge-events", "57 3 * * *", log, (now) => purgeWebhookEvents(db, now)),
     scheduled("product.purge-unconfirmed-stock-alerts", "47 * * * *", log, async (now) => {
       const { purged } = await purgeExpiredStockAlerts(db, now);
@@ -75,9 +81,12 @@ export function createShopJobQueue(
   addresses: PublicAddresses,
   log: Logger,
 ): JobQueue {
-  return createJobQueue(database, shopJobs(config, database, addresses, log), {
+  // The scheduled jobs queue their mail in the queue they run in, made just below.
+  const outbox: Outbox = { add: (db, name, data) => queue.add(db, name, data) };
+  const queue = createJobQueue(database, shopJobs(config, database, addresses, log, outbox), {
     workers: config.jobWorkers,
     monitorIntervalSeconds: config.jobMonitorSeconds,
     log,
   });
+  return queue;
 }
