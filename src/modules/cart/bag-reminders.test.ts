@@ -8,6 +8,13 @@ import { seedDemoShop } from "#seed/seed.ts";
 import { publicAddressesOf } from "#server/config.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
 import { lastMailTo, mailsToIn } from "../../../tests/support/mail-files.ts";
+import {
+  AUTHORISED_CARD,
+  choosePayment,
+  DANISH_ADDRESS,
+  pickSize,
+  readyGuest,
+} from "../checkout/checkout.test-helpers.ts";
 import { remindAbandonedBags } from "./bag-reminders.ts";
 import { emptyBag } from "./order-placement.steps.ts";
 
@@ -318,5 +325,39 @@ describe("the reminder's link", () => {
       );
     expect(answers.slice(0, 10).every((location) => location === "/cart/?restore=invalid")).toBe(true);
     expect(answers.slice(10)).toEqual(["/cart/?restore=busy", "/cart/?restore=busy"]);
+  });
+});
+
+describe("through the checkout", () => {
+  it("reminds a guest who ticked the newsletter on the review and left at the card, not one who paid", async () => {
+    const size = await pickSize(t, { marketplace: false });
+    const left = await readyGuest(t, [size], { address: { ...DANISH_ADDRESS, email: "left@example.com" } });
+    await choosePayment(left, "test-card");
+    const review = await left.json("/checkout/step_review_submit/", {
+      policy: true,
+      subscribe_newsletters: true,
+    });
+    expect(review.statusCode).toBe(200);
+
+    const paid = await readyGuest(t, [size], { address: { ...DANISH_ADDRESS, email: "paid@example.com" } });
+    await choosePayment(paid, "test-card");
+    const reviewed = await paid.json("/checkout/step_review_submit/", {
+      policy: true,
+      subscribe_newsletters: true,
+    });
+    expect(reviewed.statusCode).toBe(200);
+    const card = await paid.json("/checkout/adyen_split_on_payment/", {
+      data: { paymentMethod: AUTHORISED_CARD },
+    });
+    const result = await paid.get(card.json().action.url.replace(/^https?:\/\/[^/]+/, ""));
+    expect(String(result.headers.location)).toMatch(/^\/checkout\/receipt\//);
+
+    await remind(25);
+    expect(await mailsTo("paid@example.com")).toHaveLength(1); // the order confirmation only
+    expect((await mailsTo("paid@example.com"))[0]).not.toContain("/cart/restore/");
+    const mails = await mailsTo("left@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Din kurv venter stadig");
+    expect(mails[0]).toContain("https://shop.example/cart/restore/?token=");
   });
 });
