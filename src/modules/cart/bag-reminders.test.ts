@@ -3,9 +3,10 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
 import { mailOutbox } from "#modules/mail/mail-outbox.ts";
-import { formatMoney } from "#modules/markets/markets.service.ts";
+import { formatMoney, UI_LOCALES } from "#modules/markets/markets.service.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { publicAddressesOf } from "#server/config.ts";
+import { shopJobs } from "#server/jobs.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
 import { lastMailTo, mailsToIn } from "../../../tests/support/mail-files.ts";
 import {
@@ -15,6 +16,7 @@ import {
   pickSize,
   readyGuest,
 } from "../checkout/checkout.test-helpers.ts";
+import { renderBagReminder } from "./bag-reminder-mail.ts";
 import { remindAbandonedBags } from "./bag-reminders.ts";
 import { emptyBag } from "./order-placement.steps.ts";
 
@@ -359,5 +361,45 @@ describe("through the checkout", () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]).toContain("Din kurv venter stadig");
     expect(mails[0]).toContain("https://shop.example/cart/restore/?token=");
+  });
+});
+
+describe("the scheduled job and the texts", () => {
+  it("runs as cart.remind-abandoned-bags with the configured hours", async () => {
+    const cartId = await member("scheduled@example.com", true, "sv", "se");
+    await addLine(cartId, plain, 1);
+    await t.database.db.execute(
+      sql`update carts set updated_at = now() - interval '25 hours' where id = ${cartId}`,
+    );
+    const quiet = { info() {}, warn() {}, error() {} };
+    const job = (hours: number) =>
+      shopJobs(
+        { ...t.config, abandonedBagHours: hours },
+        t.database,
+        publicAddressesOf(t.config),
+        quiet,
+        t.app.jobs,
+      ).find((definition) => definition.name === "cart.remind-abandoned-bags");
+    expect(job(24)?.cron).toBe("*/15 * * * *");
+    await job(48)?.run(undefined as never, { id: "one" } as never);
+    expect(await mailsTo("scheduled@example.com")).toHaveLength(0);
+    await job(24)?.run(undefined as never, { id: "two" } as never);
+    const mails = await mailsTo("scheduled@example.com");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain("Tillbaka till din varukorg");
+  });
+
+  it("has every text of the mail in all 13 languages", () => {
+    for (const locale of UI_LOCALES) {
+      const mail = renderBagReminder(locale, "dk", {
+        lines: [{ product: "Club Shirt", size: "M", quantity: 2, total: 59_900, currency: "DKK" }],
+        link: "https://shop.example/cart/restore/?token=x",
+        settingsLink: "https://shop.example/account/settings/",
+        days: 7,
+      });
+      expect(mail.text, locale).not.toMatch(/mail\.bagReminder|mail\.greeting|mail\.signature/);
+      expect(mail.text, locale).toContain("Club Shirt");
+      expect(mail.html, locale).toContain('href="https://shop.example/cart/restore/?token=x"');
+    }
   });
 });
