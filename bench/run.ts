@@ -8,6 +8,7 @@
 //   npm run bench -- speed        issue 19's table: each row as a fraction of bare Fastify's hello
 //                                 (BENCH_DATABASE_URL 50,000 products, BENCH_SMALL_DATABASE_URL 2,000;
 //                                 seeding commands at the top of bench/speed.ts)
+//   npm run bench -- pages        category and product HTML, page cache off and on (BENCH_DATABASE_URL)
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -145,7 +146,8 @@ async function listing() {
     return { scenario: "listing", skipped: true, results: [] };
   }
   const port = 4802;
-  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn" });
+  // The page rows measure the render: the page cache (decision 0051) is off; `pages` measures it on.
+  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn", PAGE_CACHE: "off" });
   const base = `http://127.0.0.1:${port}`;
   const results: Measured[] = [];
   try {
@@ -164,7 +166,11 @@ async function listing() {
       ),
     );
     results.push(
-      await load("category page SSR (16)", `${base}/football-boots/?color=black&sort=price-asc`, 16),
+      await load(
+        "category page SSR, page cache off (16)",
+        `${base}/football-boots/?color=black&sort=price-asc`,
+        16,
+      ),
     );
   } finally {
     await stop(child);
@@ -286,7 +292,7 @@ async function product() {
     return { scenario: "product", skipped: true, results: [] };
   }
   const port = 4803;
-  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn" });
+  const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn", PAGE_CACHE: "off" });
   const base = `http://127.0.0.1:${port}`;
   const results: Measured[] = [];
   try {
@@ -294,7 +300,9 @@ async function product() {
       products: { product_id: number; relative_url: string; is_exclusive: boolean }[];
     };
     const buyable = listing.products.filter((p) => !p.is_exclusive);
-    results.push(await load("product page SSR (16)", `${base}${buyable[0]?.relative_url}`, 16));
+    results.push(
+      await load("product page SSR, page cache off (16)", `${base}${buyable[0]?.relative_url}`, 16),
+    );
 
     // A bag of 10 lines, each a size with stock enough for the whole run.
     const headers: Record<string, string> = await visitorSession(base);
@@ -355,8 +363,9 @@ async function product() {
 }
 
 /**
- * JavaScript a first visit to a page downloads, gzipped: the client entry, the root route and the
- * page's route with every chunk they import (DESIGN.md: the product page ships at most 150 KB).
+ * JavaScript a first visit to a page downloads before it is live, gzipped: the client entry, the root
+ * route and the page's route with every chunk they import statically (DESIGN.md: the product page
+ * ships at most 150 KB); chunks loaded later with React.lazy are not counted.
  * Reads the browser manifest of `npm run build`.
  */
 async function bundle() {
@@ -392,11 +401,20 @@ async function bundle() {
   });
   for (const row of results)
     console.log(`${row.name.padEnd(16)} ${row.kilobytesGzipped} KB gzipped in ${row.files} files`);
+  // The stylesheet is written into every page's <head> (decision 0052): its weight is the HTML's.
+  const stylesheet = fs.readdirSync(assets).find((file) => /^app-.*\.css$/.test(file));
+  const stylesheetKilobytesGzipped = stylesheet
+    ? Math.round(gzipped(new Set([`/assets/${stylesheet}`])) / 102.4) / 10
+    : null;
+  console.log(`stylesheet (inlined in each page) ${stylesheetKilobytesGzipped} KB gzipped`);
   return {
     scenario: "bundle",
     date: new Date().toISOString(),
     results: [],
     pages: results,
+    stylesheetKilobytesGzipped,
+    // Code a page loads with React.lazy (below the fold, dialogs on opening) is not counted here:
+    // Lighthouse's "scripts transferred" (scripts/lighthouse.sh) is the whole first visit.
     budget: "product page ≤ 150 KB gzipped",
   };
 }
@@ -833,6 +851,59 @@ async function mixed() {
   };
 }
 
+/**
+ * Category and product pages for anonymous visitors with the page cache on (decision 0051), against
+ * the same pages rendered (PAGE_CACHE=off) and bare Fastify's hello in the same run. Requests carry
+ * no cookie, as first visits, crawlers and a CDN's fetches do. Needs BENCH_DATABASE_URL.
+ */
+async function pages() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log("skipped: set BENCH_DATABASE_URL to a database seeded with 50,000 products");
+    return { scenario: "pages", skipped: true, results: [] };
+  }
+  const results: Measured[] = [];
+  const bare = await startServer("fastify", 4817);
+  try {
+    results.push(await load("ceiling: Fastify hello (16)", "http://127.0.0.1:4817/bench/bare", 16));
+  } finally {
+    await stop(bare);
+  }
+  for (const cache of ["off", "on"] as const) {
+    const port = 4818;
+    const child = await startServer("catalogue", port, { BENCH_LOG_LEVEL: "warn", PAGE_CACHE: cache });
+    const base = `http://127.0.0.1:${port}`;
+    try {
+      const listing = (await (await fetch(`${base}/api/category/get/?slug=football-boots`)).json()) as {
+        products: { relative_url: string }[];
+      };
+      results.push(await load(`category page, page cache ${cache} (16)`, `${base}/football-boots/`, 16));
+      results.push(
+        await load(
+          `product page, page cache ${cache} (16)`,
+          `${base}${listing.products[0]?.relative_url}`,
+          16,
+        ),
+      );
+    } finally {
+      await stop(child);
+    }
+  }
+  const ceiling = results[0]?.requestsPerSecond ?? 0;
+  return {
+    scenario: "pages",
+    date: new Date().toISOString(),
+    durationSeconds: duration,
+    results,
+    ratios: Object.fromEntries(
+      results
+        .slice(1)
+        .map((row) => [row.name, ceiling ? Number((row.requestsPerSecond / ceiling).toFixed(4)) : 0]),
+    ),
+    budget:
+      "category and product page HTML for anonymous visitors, page cache on: ≥ 0.06× Fastify hello (issue 19)",
+  };
+}
+
 const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   overhead,
   listing,
@@ -843,6 +914,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   mixed,
   search,
   speed: () => speed({ startServer, stop, duration, pinned: pin }),
+  pages,
 };
 
 const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith("-"));

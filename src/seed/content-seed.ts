@@ -23,6 +23,29 @@ import type { Random } from "./random.ts";
 const DAY = 86_400_000;
 
 /** A store's pictures for the locator's slider (drawn art by name), each with its alt text per locale. */
+/** A store's page text as CMS blocks per written language: a paragraph and a picture from inside. */
+function storeBody(store: string, text: string): Record<string, CmsBlock[]> {
+  const paragraph = tr(text);
+  const caption = tr("Inside the store");
+  return Object.fromEntries(
+    WRITTEN_LANGUAGES.map((language) => [
+      language,
+      [
+        { type: "paragraph", value: sanitizeCmsHtml(`<p>${paragraph[language]}</p>`) },
+        {
+          type: "image",
+          value: {
+            src: `/media/content/store-${store}-inside.svg`,
+            alt: caption[language] as string,
+            width: 1200,
+            height: 800,
+          },
+        },
+      ] satisfies CmsBlock[],
+    ]),
+  );
+}
+
 function storeGallery(store: string, captions: string[]) {
   return captions.map((caption, i) => ({
     src: `/media/content/store-${store}-${i + 1}.svg`,
@@ -59,6 +82,9 @@ const STORY_TOPICS = [
   "The making of the 26/27 shirts",
   "Futsal on the streets of Lisbon",
 ];
+/** What the four demo clips show, in the order of public/media/reels/reel-1…4.mp4. */
+const REEL_KINDS = ["Skills", "Unboxing", "On pitch", "Locker room"];
+
 /** The players who appear in the reels (fictional, like the brands). */
 const REEL_PLAYERS = [
   { name: "Mads Kjærgaard", image: "/media/content/player-mads-kjaergaard.svg" },
@@ -189,19 +215,19 @@ export async function seedContent(database: Database, random: Random, now: Date,
       });
     });
     for (let i = 0; i < 4; i++) {
+      // Each reel is named after what its clip shows (reel-{i+1}.mp4 reads Skills, Unboxing, …); the
+      // pick is still drawn so the rest of the demo data stays as it was.
+      random.pick(REEL_KINDS);
       items.push({
         kind: "reel",
         slug: `${category.slug}-reel-${i + 1}`,
         categoryId: category.id,
-        title: join([
-          tr(random.pick(["Skills", "Unboxing", "On pitch", "Locker room"])),
-          ": ",
-          categoryName(category.slug),
-        ]),
+        title: join([tr(REEL_KINDS[i] as string), ": ", categoryName(category.slug)]),
         productIds: pickProducts(3),
         data: {
-          video: `/media/reels/${category.slug}-${i + 1}.mp4`,
-          image: image(`reel-${category.slug}-${i}`, 720, 1280),
+          // Four short demo clips (public/media/reels/, served by the shop) with their posters.
+          video: `/media/reels/reel-${i + 1}.mp4`,
+          image: { src: `/media/reels/reel-${i + 1}.jpg`, width: 360, height: 640, alt: "" },
           button_label: tr("Shop the reel"),
           button_url: `/${category.slug}/`,
           player: REEL_PLAYERS[items.filter((item) => item.kind === "reel").length % REEL_PLAYERS.length],
@@ -439,6 +465,10 @@ export async function seedContent(database: Database, random: Random, now: Date,
           { weekday: 7, opens: "11:00", closes: "16:00" },
         ]),
       isFlagship: true,
+      body: storeBody(
+        "copenhagen",
+        "Come by for a boot fitting: we measure your feet, and you try the boots on our small pitch before you buy.",
+      ),
       gallery: storeGallery("copenhagen", [
         "The boot wall",
         "The printing counter",
@@ -463,6 +493,10 @@ export async function seedContent(database: Database, random: Random, now: Date,
         .map((weekday) => ({ weekday, opens: "10:00", closes: "18:00" }))
         .concat([{ weekday: 6, opens: "10:00", closes: "16:00" }]),
       isFlagship: false,
+      body: storeBody(
+        "aarhus",
+        "Keepers have their own corner here: gloves to try on, and on Saturdays a coach who helps you choose the cut.",
+      ),
       gallery: storeGallery("aarhus", ["The shop floor", "The boot wall"]),
     },
     {
@@ -484,6 +518,10 @@ export async function seedContent(database: Database, random: Random, now: Date,
           { weekday: 7, opens: "12:00", closes: "16:00" },
         ]),
       isFlagship: false,
+      body: storeBody(
+        "malmo",
+        "Bring your club shirt on a Saturday and we print names and numbers while you wait.",
+      ),
       gallery: storeGallery("malmo", ["The shop floor", "The printing counter"]),
     },
   ]);

@@ -41,6 +41,7 @@ import { registerHealth } from "./plugins/health.ts";
 import { registerInputGuards } from "./plugins/input-guards.ts";
 import { registerKnownHosts } from "./plugins/known-hosts.ts";
 import { createMetrics, registerMetricsRoute } from "./plugins/metrics.ts";
+import { isCacheablePage, registerPageCache } from "./plugins/page-cache.ts";
 import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { createShopLogger, ShopLogController } from "./plugins/request-logging.ts";
 import {
@@ -240,6 +241,8 @@ export async function buildApp(
   if (pages.mode !== "none") {
     await app.register(async (ssr) => {
       await registerSecurityHeaders(ssr, config, { pages: true, dev: isDev });
+      // After the security headers (the nonce is drawn), before the pages' handler (decision 0051).
+      registerPageCache(ssr);
       await ssr.register(fastifyReactRouter, {
         devServer: pages.mode === "vite" ? pages.vite : undefined,
         getLoadContext: async (request, reply) => {
@@ -267,6 +270,7 @@ export async function buildApp(
             publicUrl: addresses.forRequest(request.headers.host, request.market.code),
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
+            personalFromBrowser: isCacheablePage(request),
             preview: request.preview,
             consent: parseConsent(request.cookies[CONSENT_COOKIE]),
             // A page that found no free database connection is load, not a fault: not reported.

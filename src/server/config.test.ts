@@ -114,3 +114,26 @@ describe("metrics token and error reporting", () => {
       expect(() => config({ SENTRY_DSN: wrong }), wrong).toThrow(/SENTRY_DSN is not a Sentry DSN/);
   });
 });
+
+describe("PAGE_CACHE", () => {
+  const pageCache = (env: NodeJS.ProcessEnv) => loadConfig(env).pageCache;
+
+  it("is on in production and off in development and tests unless set", () => {
+    expect(pageCache({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toBe(true);
+    expect(pageCache({ NODE_ENV: "development" })).toBe(false);
+    expect(pageCache({ NODE_ENV: "test" })).toBe(false);
+  });
+
+  it("reads on and off (and true/false, 1/0) either way", () => {
+    expect(pageCache({ NODE_ENV: "test", PAGE_CACHE: "on" })).toBe(true);
+    expect(pageCache({ NODE_ENV: "test", PAGE_CACHE: " ON " })).toBe(true);
+    expect(pageCache({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32), PAGE_CACHE: "off" })).toBe(
+      false,
+    );
+    expect(pageCache({ NODE_ENV: "test", PAGE_CACHE: "1" })).toBe(true);
+  });
+
+  it("stops the start on anything else", () => {
+    expect(() => loadConfig({ NODE_ENV: "test", PAGE_CACHE: "sometimes" })).toThrow(/PAGE_CACHE.*on or off/);
+  });
+});

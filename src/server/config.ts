@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
+import { type KlarnaConfig, klarnaConfigFrom } from "#modules/payments/klarna/klarna.client.ts";
 
 export type RuntimeEnv = "development" | "production" | "test";
 
@@ -61,6 +62,8 @@ export interface AppConfig {
   operatorApiToken: string | undefined;
   /** Merchant id of the satisfaction-survey opt-in shown on the receipt; unset hides it. */
   surveyMerchantId: string | null;
+  /** Klarna Payments (KLARNA_USERNAME/PASSWORD/ENVIRONMENT/API_URL); null → the built-in pay later. */
+  klarna: KlarnaConfig | null;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or their addresses and ranges. */
   trustProxy: TrustProxy;
   /** Serve the API docs (`/api/docs`): always in development and tests, in production only with API_DOCS=true. */
@@ -116,6 +119,12 @@ export interface AppConfig {
   consentRequired: boolean;
   /** The tag manager's container (GTM_CONTAINER_ID, e.g. GTM-AB12CD3); unset loads no tag manager. */
   gtmContainerId: string | undefined;
+  /**
+   * Whether whole pages for anonymous visitors are kept in memory and served again while the
+   * catalogue and content revision stands (PAGE_CACHE=on|off, default on in production, off in
+   * development and tests: decision 0051).
+   */
+  pageCache: boolean;
 }
 
 /**
@@ -241,6 +250,15 @@ function parseSwitch(name: string, raw: string | undefined, fallback: boolean): 
   throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give true or false.`);
 }
 
+/** An on/off setting (on, off, true, false, 1, 0); unset takes the default. */
+function parseOnOff(name: string, raw: string | undefined, fallback: boolean): boolean {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return fallback;
+  if (value === "on" || value === "true" || value === "1") return true;
+  if (value === "off" || value === "false" || value === "0") return false;
+  throw new Error(`${name}=${JSON.stringify(raw)} is not understood: give on or off.`);
+}
+
 /** A whole number setting within bounds; unset takes the default. */
 function parseCount(
   name: string,
@@ -330,6 +348,7 @@ export function loadConfig(
     operatorApiToken: env.OPERATOR_API_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
     surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
+    klarna: klarnaConfigFrom(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: parseSwitch("API_DOCS", env.API_DOCS, runtime !== "production"),
     jobWorkers: parseSwitch("JOB_WORKERS", env.JOB_WORKERS, runtime !== "test"),
@@ -358,6 +377,7 @@ export function loadConfig(
     sentryRelease: env.SENTRY_RELEASE?.trim() || undefined,
     consentRequired: parseSwitch("CONSENT_REQUIRED", env.CONSENT_REQUIRED, runtime === "production"),
     gtmContainerId: parseContainerId(env.GTM_CONTAINER_ID),
+    pageCache: parseOnOff("PAGE_CACHE", env.PAGE_CACHE, runtime === "production"),
   };
   const merged = { ...config, ...overrides };
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.

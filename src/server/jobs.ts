@@ -9,6 +9,8 @@ import { createMailer } from "#modules/mail/mail.service.ts";
 import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
+import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
+import { sendCaptureJob } from "#modules/payments/payment-captures.service.ts";
 import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
 import { purgeExpiredStockAlerts } from "#modules/product/stock-alerts.service.ts";
 import { deliverWebhookJob, purgeWebhookEvents } from "#modules/webhooks/webhooks.service.ts";
@@ -57,6 +59,7 @@ export function shopJobs(
     sendMailJob(mailer),
     orderConfirmationJob(db, mailer, addresses.forMarket),
     deliverWebhookJob(db),
+    sendCaptureJob(db, config.klarna ? klarnaProvider(config.klarna) : null),
     scheduled("payments.release-stale-authorisations", "*/5 * * * *", log, (now) =>
       releaseStaleAuthorisations(db, new Date(now.getTime() - config.authorisationHoldMinutes * 60_000)),
     ),

@@ -43,6 +43,12 @@ export interface ShopRequestContext {
   /** Every configured address (PUBLIC_URL and the market hosts), for links to other markets. */
   publicAddresses: PublicAddresses;
   cspNonce: string;
+  /**
+   * The page may be kept in the page cache (an anonymous visitor's public page, decision 0051): it
+   * carries nothing personal (log-in state, bag and favourites counts, CSRF token); the browser
+   * reads those from `GET /api/shell/`.
+   */
+  personalFromBrowser: boolean;
   /** The shopper's answer in the consent cookie (kernel/consent.ts); nothing optional until given. */
   consent: Consent;
   /** True when the preview header or cookie asks for unpublished content. */

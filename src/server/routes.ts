@@ -30,6 +30,7 @@ import {
   attachGuestOrders,
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
+import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
@@ -40,6 +41,7 @@ import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import { webhooksRoutes } from "#modules/webhooks/webhooks.routes.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
+import { shellRoutes } from "./shell.ts";
 
 /**
  * At sign-up, log-in and social sign-in, the favourites and the bag the visitor gathered anonymously
@@ -101,6 +103,7 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   // The module tells of each committed order; the server's metrics count it (modules know no prom-client).
   await app.register(checkoutRoutes, {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
+    payLater: app.config.klarna ? klarnaProvider(app.config.klarna) : null,
   });
   await app.register(ordersRoutes);
   await app.register(operatorRoutes);
@@ -110,4 +113,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(storesRoutes);
   await app.register(reviewsRoutes);
   await app.register(webhooksRoutes);
+  // The header's personal bits for pages served from the page cache (decision 0051).
+  await app.register(shellRoutes);
 }

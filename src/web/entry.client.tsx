@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { MESSAGES_LINK_SELECTOR, MessagesContext } from "./i18n/messages-context.ts";
 import { errorReportingSettings } from "./lib/error-reporting.ts";
 
 // React Router's own client entry, plus browser error reporting when the page asks for it: only then
@@ -11,11 +12,36 @@ if (reporting)
     .then((module) => module.startErrorReporting(reporting))
     .catch(() => {});
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <HydratedRouter />
-    </StrictMode>,
-  );
-});
+/**
+ * The page's interface texts, from the hashed file its head links and preloads (decision 0050): the
+ * server rendered with the same texts, so the page is taken over only once they are here. One retry;
+ * should both fail, the server's page stays as it is (its links and forms still work) rather than
+ * being redrawn without its texts.
+ */
+async function loadMessages(): Promise<Record<string, string> | null> {
+  const link = document.querySelector<HTMLLinkElement>(MESSAGES_LINK_SELECTOR);
+  if (!link) return {};
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const response = await fetch(link.href, { credentials: "same-origin" });
+      if (response.ok) return (await response.json()) as Record<string, string>;
+    } catch {
+      // a dropped connection: tried once more
+    }
+  }
+  return null;
+}
+
+const messages = await loadMessages();
+if (messages)
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <MessagesContext value={messages}>
+          <HydratedRouter />
+        </MessagesContext>
+      </StrictMode>,
+    );
+  });
+else console.error("The page's interface texts could not be loaded; the page is not made interactive.");

@@ -6,6 +6,10 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
+import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
+import { messagesFor } from "./i18n/messages.server.ts";
+import { MessagesContext } from "./i18n/messages-context.ts";
 
 export const streamTimeout = 5_000;
 
@@ -30,8 +34,9 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const shop = loadContext.get(shopContext);
   // The CSP allows only scripts carrying this request's nonce.
-  const nonce = loadContext.get(shopContext).cspNonce || undefined;
+  const nonce = shop.cspNonce || undefined;
 
   return new Promise((resolve, reject) => {
     let shellRendered = false;
@@ -44,7 +49,13 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
+      // The texts are rendered straight from the process's catalogue; the browser loads them from
+      // their own file (root.tsx links it), so they are not serialised into the page.
+      <StylesheetTextContext value={stylesheetText}>
+        <MessagesContext value={messagesFor(shop.locale)}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MessagesContext>
+      </StylesheetTextContext>,
       {
         nonce,
         [readyOption]() {

@@ -46,6 +46,7 @@ function shopOn(publicUrl: string, code = "dk"): ShopRequestContext {
     shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
     csrfToken: "",
     cspNonce: "",
+    personalFromBrowser: false,
     consent: NO_CONSENT,
     preview: false,
     publicUrl,

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { FormattedMessage, IntlProvider, RawIntlProvider, useIntl } from "react-intl";
 import {
   isRouteErrorResponse,
@@ -13,24 +13,30 @@ import {
 } from "react-router";
 import { LOCALE_TAGS, MARKETS } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
-import type { Route } from "./+types/root.ts";
-import "./app.css";
 import { CheckoutHeader } from "#web/components/checkout-header.tsx";
 import { FavouritesProvider } from "#web/components/favourites-context.tsx";
 import { ConsentProvider } from "#web/consent/consent-context.tsx";
 import { CookieBanner, CookieSettingsDialog, TagManager } from "#web/consent/cookie-consent.tsx";
+import type { Route } from "./+types/root.ts";
+// The stylesheet is written into the page (InlineStylesheet), not linked: no request before first paint.
+import stylesheet from "./app.css?url";
 import { SiteFooter } from "./components/site-footer.tsx";
 import { SiteHeader } from "./components/site-header.tsx";
-import { messagesFor } from "./i18n/messages.server.ts";
+import { MessagesContext } from "./i18n/messages-context.ts";
+import { messagesFileFor } from "./i18n/messages-file.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
+import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
+import { useVisitorShell } from "./lib/visitor-shell.ts";
 import { ToastProvider } from "./ui/toast.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
-  const shell = await loadShell(shop);
+  // A page for the page cache carries nothing personal: the browser fills it in (decision 0051).
+  const personal = !shop.personalFromBrowser;
+  const shell = await loadShell(shop, { counts: personal });
   // Links to this page (canonical, hreflang) are on configured addresses, never on the request's URL.
   const hostMarkets = shop.publicAddresses.hosts.flatMap(({ host, market: code, url }) => {
     const market = MARKETS.find((m) => m.code === code);
@@ -39,10 +45,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     locale: shop.locale,
     localeTag: LOCALE_TAGS[shop.locale],
-    messages: messagesFor(shop.locale),
+    // The interface texts' hashed file (preloaded below, read before hydration), not the texts.
+    messagesUrl: messagesFileFor(shop.locale).url,
     market: { code: shop.market.code, currency: shop.market.currency },
-    user: shop.user ? { name: shop.user.name, email: shop.user.email } : null,
-    csrfToken: shop.csrfToken,
+    user: personal && shop.user ? { name: shop.user.name, email: shop.user.email } : null,
+    csrfToken: personal ? shop.csrfToken : "",
+    personalFromBrowser: !personal,
     consent: shop.consent,
     // The tag manager's container, loaded in the browser only after statistics consent (decision 0045).
     tagManager: shop.config.gtmContainerId ?? null,
@@ -79,6 +87,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <InlineStylesheet href={stylesheet} />
         <Meta />
         {seo && <link rel="canonical" href={seo.canonical} />}
         {seo?.alternates.map((alternate) => (
@@ -91,6 +100,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         ))}
         <meta property="og:site_name" content="Pitchside" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {data && (
+          <link rel="preload" as="fetch" href={data.messagesUrl} crossOrigin="anonymous" data-messages="" />
+        )}
         {data?.errorReporting && (
           <meta name={ERROR_REPORTING_META} content={JSON.stringify(data.errorReporting)} />
         )}
@@ -112,23 +124,30 @@ const inCheckoutSteps = (pathname: string) =>
 function Shell({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const location = useLocation();
+  const visitor = useVisitorShell({
+    fromBrowser: data?.personalFromBrowser ?? false,
+    loggedIn: Boolean(data?.user),
+    bagCount: data?.shell.bagCount ?? 0,
+    favouritesCount: data?.shell.favouritesCount ?? 0,
+  });
+  const messages = useContext(MessagesContext);
   if (!data) return <>{children}</>;
   return (
-    <RawIntlProvider value={sharedIntl(data.localeTag, data.messages)}>
+    <RawIntlProvider value={sharedIntl(data.localeTag, messages)}>
       <ToastProvider>
         <ConsentProvider initial={data.consent}>
           <CookieBanner />
           <CookieSettingsDialog />
           <TagManager containerId={data.tagManager} />
-          <FavouritesProvider loggedIn={data.user !== null}>
+          <FavouritesProvider loggedIn={visitor.loggedIn}>
             {inCheckoutSteps(location.pathname) ? (
               <CheckoutHeader />
             ) : (
               <SiteHeader
                 categories={data.shell.categories}
-                favouritesCount={data.shell.favouritesCount}
-                bagCount={data.shell.bagCount}
-                loggedIn={data.user !== null}
+                favouritesCount={visitor.favouritesCount}
+                bagCount={visitor.bagCount}
+                loggedIn={visitor.loggedIn}
               />
             )}
             <main id="main" className="flex-1">

@@ -3,6 +3,7 @@ import { index, type RouteConfig, route } from "@react-router/dev/routes";
 export default [
   index("routes/home/home-page.tsx"),
   route("faq", "routes/faq/faq-page.tsx"),
+  route("i18n/:file", "routes/i18n/messages-file.ts"),
   route("policies/privacy", "routes/policies/privacy-page.tsx"),
   route("pages/:slug", "routes/pages/cms-page.tsx"),
   route("search", "routes/listing/search-page.tsx"),

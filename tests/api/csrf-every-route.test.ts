@@ -18,6 +18,10 @@ const EXEMPT = new Set<string>([
   "POST /api/operator/orders/:order_number/shipments/:shipment/cancel/",
   "POST /api/operator/returns/:return_number/received/",
   "POST /api/operator/reviews/:id/hide/",
+  "POST /api/operator/webhooks/",
+  "DELETE /api/operator/webhooks/:id/",
+  "POST /api/operator/webhooks/:id/ping/",
+  "POST /api/operator/webhook-deliveries/:id/replay/",
 ]);
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

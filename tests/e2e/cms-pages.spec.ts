@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { expectNoA11yViolations, expectNoSeriousA11yViolations } from "./a11y.ts";
 import { gotoLive } from "./hydrated.ts";
 
 /**
@@ -80,11 +80,24 @@ test("the gallery's lightbox: arrows move, the counter follows, Escape closes ba
   await expect(counter).toHaveText("1 af 3");
   // Click zoom: 2x, then 3x, then the whole picture again.
   const picture = lightbox.getByRole("img");
-  await picture.click();
+  const stage = lightbox.getByTestId("lightbox-stage");
+  await stage.click();
   await expect(picture).toHaveAttribute("data-zoom", "2");
-  await picture.click();
+  await stage.click();
   await expect(picture).toHaveAttribute("data-zoom", "3");
-  await expectNoSeriousA11yViolations(page);
+  await stage.click();
+  await expect(picture).toHaveAttribute("data-zoom", "1");
+  // On a wide screen a strip of all the pictures: a click shows that one, marked as the current one.
+  expect(page.viewportSize()?.width).toBe(1280);
+  const strip = lightbox.getByTestId("lightbox-thumbnails");
+  await expect(strip.getByRole("button")).toHaveCount(3);
+  await expect(strip.getByRole("button").first()).toHaveAttribute("aria-current", "true");
+  await strip.getByRole("button", { name: "Vis billede 3 af 3" }).click();
+  await expect(counter).toHaveText("3 af 3");
+  await expect(lightbox.getByRole("img")).toHaveAttribute("src", "/media/content/gallery-3.svg");
+  await expect(strip.getByRole("button").nth(2)).toHaveAttribute("aria-current", "true");
+  await expect(strip.getByRole("button").first()).not.toHaveAttribute("aria-current", /.*/);
+  await expectNoA11yViolations(page);
   await page.keyboard.press("Escape");
   await expect(lightbox).toHaveCount(0);
   await expect(thumbnails.first()).toBeFocused();
@@ -163,4 +176,47 @@ test("the product carousel block loops with 258 px cards", async ({ page }) => {
     await page.waitForTimeout(150);
   }
   await expect(first).toBeInViewport();
+});
+
+test("on a touch screen the lightbox's picture zooms by pinching, and the strip of pictures is left out", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  await gotoLive(page, "/pages/about/");
+  await page.locator("[data-block=image_gallery]").getByRole("button").first().click();
+  const lightbox = page.getByTestId("lightbox");
+  await expect(lightbox).toBeVisible();
+  await expect(lightbox.getByTestId("lightbox-thumbnails")).toBeHidden();
+  const stage = lightbox.getByTestId("lightbox-stage");
+  const box = await stage.boundingBox();
+  if (!box) throw new Error("no stage");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // Two fingers spread apart (Chromium's touch input, as a phone sends it).
+  const cdp = await context.newCDPSession(page);
+  const touch = (type: "touchStart" | "touchMove" | "touchEnd", spread: number) =>
+    cdp.send("Input.dispatchTouchEvent", {
+      type,
+      touchPoints:
+        type === "touchEnd"
+          ? []
+          : [
+              { x: x - spread, y, id: 1 },
+              { x: x + spread, y, id: 2 },
+            ],
+    });
+  await touch("touchStart", 20);
+  for (let spread = 30; spread <= 140; spread += 10) await touch("touchMove", spread);
+  await touch("touchEnd", 0);
+  const scale = () =>
+    stage
+      .locator(".react-transform-component")
+      .evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).a);
+  await expect.poll(scale).toBeGreaterThan(1.5);
+  await context.close();
 });

@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y.ts";
 import { findCard } from "./catalogue.ts";
+import { gotoLive } from "./hydrated.ts";
 
 // Lighthouse's accessibility score is axe-core's rules: the pages it scores for the shop (home,
 // a category, a product) are held to no violation of any impact — heading order included — on a
@@ -22,3 +23,52 @@ for (const viewport of [
     }
   });
 }
+
+// Lighthouse's performance score on a phone (decision 0052): nothing stands between the page's HTML
+// and its first paint (the stylesheet is in the page, not a request), the picture a phone sees first
+// is fetched at once and first, every picture keeps its box while it loads, and nothing shifts.
+test("home, boots and a product paint from their own HTML, their first picture first, without shifting", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const card = await findCard(request, "/api/category/get/?slug=football-boots", () => true);
+  const firstPictures: Record<string, string> = {
+    "/": "main section img",
+    "/football-boots/": "[data-testid=product-grid] > li:not([data-insert]) img",
+    [card.relative_url]: "main button img",
+  };
+  // Layout shifts add up in the page (CLS), from its first paint on, not counting after a tap.
+  await page.addInitScript(() => {
+    (window as unknown as { shifts: number }).shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+      })[])
+        if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  for (const [path, firstPicture] of Object.entries(firstPictures)) {
+    await gotoLive(page, path);
+    expect(await page.locator("head link[rel=stylesheet]").count(), path).toBe(0);
+    expect(await page.locator("head style[data-href]").count(), path).toBe(1);
+    // Styled by that: the body is the page's flex column.
+    await expect(page.locator("body"), path).toHaveCSS("display", "flex");
+    const picture = page.locator(firstPicture).first();
+    await expect(picture, path).toHaveAttribute("fetchpriority", "high");
+    await expect(picture, path).not.toHaveAttribute("loading", "lazy");
+    const unsized = await page
+      .locator("main img")
+      .evaluateAll(
+        (images) =>
+          images.filter((image) => !image.getAttribute("width") || !image.getAttribute("height")).length,
+      );
+    expect(unsized, path).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(
+      await page.evaluate(() => (window as unknown as { shifts: number }).shifts),
+      path,
+    ).toBeLessThanOrEqual(0.05);
+  }
+});

@@ -50,6 +50,10 @@ test.describe("the store locator", () => {
       copenhagen.getByRole("link", { name: "Rutevejledning til Pitchside Copenhagen" }),
     ).toHaveAttribute("href", /query_place_id=pitchside-copenhagen/);
     await expect(copenhagen.getByRole("img", { name: "Støvlevæggen" })).toBeVisible();
+    // The store's page text: CMS blocks through the block renderer, in Danish.
+    const body = copenhagen.getByTestId("store-body");
+    await expect(body.locator("[data-block=paragraph]")).toContainText("Kom forbi til en støvletilpasning");
+    await expect(body.getByRole("img", { name: "Inde i butikken" })).toBeVisible();
 
     // The map: Leaflet at the store's place, its tiles from the configured tile server.
     const map = copenhagen.getByRole("region", { name: "Kort over Pitchside Copenhagen" });

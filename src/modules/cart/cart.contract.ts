@@ -3,17 +3,8 @@ import { coercedId, id } from "#kernel/ids.ts";
 import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
 import { benefitItemSchema } from "#modules/product/product.contract.ts";
 
-/** The supplier holding the shop's own stock, shown under the shop's name. */
-export const OWN_SUPPLIER = "Warehouse";
-
-/**
- * The shop's own suppliers: the main warehouse and the buffer warehouse (slower stock). Shoppers see
- * both under the shop's name, as one package.
- */
-export const OWN_SUPPLIERS: readonly string[] = [OWN_SUPPLIER, "Buffer Warehouse"];
-
-/** Whether a supplier name is one of the shop's own warehouses. */
-export const isOwnSupplier = (supplier: string) => OWN_SUPPLIERS.includes(supplier);
+// The shop's own suppliers live apart from the schemas, so the page code that names them ships no Zod.
+export { isOwnSupplier, OWN_SUPPLIER, OWN_SUPPLIERS } from "./suppliers.ts";
 
 /**
  * The code of the marketplace brand store whose items rule out gift cards and whose terms come

@@ -63,12 +63,5 @@ export const brandSchema = z.object({
 });
 export type Brand = z.infer<typeof brandSchema>;
 
-export const PRODUCT_SORTS = [
-  "default",
-  "latest-online",
-  "discount-desc",
-  "price-asc",
-  "price-desc",
-  "name-abc",
-] as const;
-export type ProductSort = (typeof PRODUCT_SORTS)[number];
+// The sorts live apart from the schemas, so the listing's page code ships no Zod.
+export { PRODUCT_SORTS, type ProductSort } from "./product-sorts.ts";

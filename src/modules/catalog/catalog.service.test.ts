@@ -1,7 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
-import { getProductCards, listBrands, listCategoryTree } from "./catalog.service.ts";
+import { cachedCategoryTree, getProductCards, listBrands, listCategoryTree } from "./catalog.service.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,6 +24,20 @@ describe("catalogue reads", () => {
       "indoor-court",
       "turf",
     ]);
+  });
+
+  it("shares the header's category tree between pages until the catalogue changes", async () => {
+    const { db } = t.database;
+    const first = await cachedCategoryTree(db, "de");
+    expect(await cachedCategoryTree(db, "de")).toBe(first);
+    await db.execute(
+      sql`update categories set name = name || '{"de":"Stollenschuhe"}'::jsonb where slug = 'football-boots'`,
+    );
+    const renamed = await cachedCategoryTree(db, "de");
+    expect(renamed.find((c) => c.slug === "football-boots")?.title).toBe("Stollenschuhe");
+    expect((await cachedCategoryTree(db, "da")).find((c) => c.slug === "football-boots")?.title).not.toBe(
+      "Stollenschuhe",
+    );
   });
 
   it("lists at least ten brands, with logos", async () => {

@@ -5,6 +5,7 @@ import { toAmount } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
 import { brands, categories } from "./catalog.schema.ts";
+import { cachedByCatalogue } from "./catalogue-cache.ts";
 
 /**
  * The one answer for a product id or slug the catalogue does not know (or will not show), so every
@@ -39,6 +40,14 @@ export async function listCategoryTree(db: Db, locale: string): Promise<Category
         children: build(row.id),
       }));
   return build(null);
+}
+
+/**
+ * The category tree of a locale as every page's header shows it: read once per catalogue revision
+ * and shared (callers never change it), instead of once per page.
+ */
+export function cachedCategoryTree(db: Db, locale: string): Promise<CategoryNode[]> {
+  return cachedByCatalogue(db, `category-tree:${locale}`, () => listCategoryTree(db, locale));
 }
 
 export async function listBrands(db: Db): Promise<Brand[]> {

@@ -12,7 +12,8 @@ import { type Db, rows } from "#db/client.ts";
  * requests: callers read them and never change them.
  */
 const MAX_ENTRIES = 1000;
-const MAX_AGE_MS = 60_000;
+/** How long a cached value is served at most, even at an unchanged revision. */
+export const CATALOGUE_MAX_AGE_MS = 60_000;
 
 interface Entry {
   revision: string;
@@ -30,7 +31,7 @@ function cacheFor(db: Db): PerDatabase {
   let cache = caches.get(db);
   if (!cache) {
     cache = {
-      entries: new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: MAX_AGE_MS }),
+      entries: new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS }),
       revisionRead: null,
     };
     caches.set(db, cache);
@@ -38,13 +39,18 @@ function cacheFor(db: Db): PerDatabase {
   return cache;
 }
 
-/** The current revision; callers asking while a read is under way share that read. */
+/**
+ * The current revision, "<catalogue>.<stock>": the catalogue sequence moves with what listings filter,
+ * count and sort on, the stock sequence with every stock change (migration 0024). Callers asking while
+ * a read is under way share that read.
+ */
 export function catalogueRevision(db: Db): Promise<string> {
   const cache = cacheFor(db);
   if (!cache.revisionRead) {
     cache.revisionRead = rows<{ revision: string }>(
       db,
-      sql`select last_value::text as revision from catalogue_revision`,
+      sql`select c.last_value::text || '.' || s.last_value::text as revision
+            from catalogue_revision c, stock_revision s`,
     )
       .then((found) => found[0]?.revision ?? "0")
       .finally(() => {
@@ -54,14 +60,18 @@ export function catalogueRevision(db: Db): Promise<string> {
   return cache.revisionRead;
 }
 
-/** The cached value for key at the current revision, or compute() stored under it. */
-export async function cachedByCatalogue<T>(db: Db, key: string, compute: () => Promise<T>): Promise<T> {
+/** The cached value for key at the current revision, or compute(revision) stored under it. */
+export async function cachedByCatalogue<T>(
+  db: Db,
+  key: string,
+  compute: (revision: string) => Promise<T>,
+): Promise<T> {
   const { entries } = cacheFor(db);
   const revision = await catalogueRevision(db);
   const hit = entries.get(key);
   if (hit && hit.revision === revision) return hit.value as Promise<T>;
   // The promise is stored, not the value, so that requests arriving while it is worked out share it.
-  const value = compute();
+  const value = compute(revision);
   const entry = { revision, value };
   entries.set(key, entry);
   value.catch(() => {
@@ -83,4 +93,9 @@ export async function sendCachedJson(
   const body = await cachedByCatalogue(db, `response:${key}`, async () => reply.serialize(await build()));
   // A string body is sent as it is: it was serialised above.
   reply.type("application/json; charset=utf-8").send(body);
+}
+
+/** The catalogue part of a revision: what the facet index depends on (stock is not a facet). */
+export function structuralRevision(revision: string): string {
+  return revision.split(".")[0] ?? revision;
 }

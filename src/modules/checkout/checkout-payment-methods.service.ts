@@ -38,8 +38,12 @@ export type PaymentMethodOutput = z.input<typeof paymentMethodSchema>;
 type PaymentGateways = z.input<typeof paymentGatewaysSchema>;
 
 /** `GET /checkout/payment_gateways/`: the market's methods by gateway, with what each would charge. */
-export async function paymentGateways(db: Db, shopper: Shopper): Promise<PaymentGateways> {
-  return gatewaysOutput(db, await checkoutStateOf(db, shopper), shopper);
+export async function paymentGateways(
+  db: Db,
+  shopper: Shopper,
+  payLater: "test-bnpl" | "klarna" = "test-bnpl",
+): Promise<PaymentGateways> {
+  return gatewaysOutput(db, await checkoutStateOf(db, shopper), shopper, payLater);
 }
 
 /** The payment gateways of a checkout already read. */
@@ -47,6 +51,7 @@ export async function gatewaysOutput(
   db: Db,
   state: CheckoutState,
   shopper: Shopper,
+  payLater: "test-bnpl" | "klarna" = "test-bnpl",
 ): Promise<PaymentGateways> {
   const methods = (await marketConfig(db, shopper.market.code)).payments;
   const reference = await paymentReferenceOf(db, state.session);
@@ -81,7 +86,7 @@ export async function gatewaysOutput(
         reference,
         locale: cardFormLocale(intlTag(shopper.locale, shopper.market)),
       },
-      klarna: { id: "test-bnpl", sessionData: reference, client_api_key: clientKey, reference },
+      klarna: { id: payLater, sessionData: reference, client_api_key: clientKey, reference },
     },
     environment: "test",
     currency,

@@ -1,11 +1,14 @@
-import { eq } from "drizzle-orm";
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { translate } from "#kernel/translate.ts";
 import { findCartId } from "#modules/cart/cart-owner.ts";
 import type { Outbox } from "#modules/jobs/job-queue.ts";
+import { intlTag } from "#modules/markets/markets.service.ts";
 import { findOrderByPaymentReference } from "#modules/orders/orders.service.ts";
-import { paymentMethods } from "#modules/payments/payments.schema.ts";
+import type { PaymentProvider, ProviderOrderInput } from "#modules/payments/payment-provider.ts";
+import { paymentAttempts, paymentMethods } from "#modules/payments/payments.schema.ts";
 import {
   authoriseTestBnpl,
   authoriseTestCard,
@@ -34,6 +37,8 @@ export interface PaymentDeps {
   log: { error(object: unknown, message: string): void };
   /** Told of every new order once its transaction has committed (the shop's metrics count them). */
   onOrderPlaced?: OrderPlacedListener | undefined;
+  /** The real pay-later provider (Klarna) when configured; otherwise the built-in test-bnpl pays later. */
+  payLater?: PaymentProvider | null | undefined;
 }
 
 export const receiptUrl = (token: string) => `/checkout/receipt/?token=${token}`;
@@ -118,6 +123,14 @@ export async function submitReview(
     return { success: true, redirect_url: receiptUrl(order.token), payment: null };
   }
   const reference = await paymentReferenceOf(db, state.session);
+  if (gateway === "test-bnpl" && deps.payLater) {
+    // Klarna's widget authorises next; its token (submit_authorization_token) places the order.
+    return {
+      success: true,
+      redirect_url: null,
+      payment: { reference, amount: amountDue, currency: state.priced.currency },
+    };
+  }
   if (gateway === "test-bnpl") {
     const token = state.session.authorizationToken;
     const attempt = token ? await findAuthorised(db, { reference, gateway: "test-bnpl", token }) : null;
@@ -239,7 +252,9 @@ export async function paymentResult(
 }
 
 /** The pay-later provider's authorise call, for the amount the server works out. */
-export async function authoriseBnpl(db: Db, shopper: Shopper) {
+export async function authoriseBnpl(db: Db, deps: PaymentDeps, shopper: Shopper) {
+  // With Klarna configured the built-in provider takes no money: its widget authorises instead.
+  if (deps.payLater) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
   const state = await readyState(db, shopper);
   if (state.paymentMethod?.gateway !== "test-bnpl")
     throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
@@ -252,7 +267,13 @@ export async function authoriseBnpl(db: Db, shopper: Shopper) {
 }
 
 /** `POST /checkout/submit_authorization_token/`: kept once the provider confirms the token. */
-export async function submitAuthorizationToken(db: Db, shopper: Shopper, token: string) {
+export async function submitAuthorizationToken(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  token: string,
+): Promise<{ success: true; redirect_url: string | null }> {
+  if (deps.payLater) return placeWithProviderToken(db, deps, deps.payLater, shopper, token);
   const cartId = await requireCartId(db, shopper.owner);
   const session = await sessionOf(db, cartId);
   const attempt = session.paymentReference
@@ -266,5 +287,122 @@ export async function submitAuthorizationToken(db: Db, shopper: Shopper, token: 
     .update(checkoutSessions)
     .set({ authorizationToken: token, updatedAt: new Date() })
     .where(eq(checkoutSessions.cartId, cartId));
-  return { success: true as const };
+  return { success: true as const, redirect_url: null };
+}
+
+/** The order Klarna is asked for: the server's own total of the checkout, in minor units. */
+function providerOrderInput(
+  state: Awaited<ReturnType<typeof readyState>>,
+  shopper: Shopper,
+  reference: string,
+) {
+  return {
+    reference,
+    country: shopper.market.countryCode,
+    currency: state.priced.currency,
+    locale: intlTag(shopper.locale, shopper.market),
+    amount: state.priced.totals.paymentTotal,
+    taxAmount: state.priced.totals.paymentTotalVat,
+    description: `Pitchside ${reference}`,
+  } satisfies ProviderOrderInput;
+}
+
+/** `POST /payments/klarna/session/`: a Klarna Payments session for the widget, for the server's total. */
+export async function payLaterSession(db: Db, deps: PaymentDeps, shopper: Shopper) {
+  const provider = deps.payLater;
+  if (!provider) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
+  const state = await readyState(db, shopper);
+  if (state.paymentMethod?.gateway !== "test-bnpl")
+    throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  const reference = await paymentReferenceOf(db, state.session);
+  const result = await provider.createSession(providerOrderInput(state, shopper, reference));
+  if (!result.ok) {
+    deps.log.error({ code: result.code, status: result.status }, "pay-later session refused");
+    throw new HttpError(502, "provider_unavailable", "payment.bnpl.error.notApproved");
+  }
+  return {
+    session_id: result.value.sessionId,
+    client_token: result.value.clientToken,
+    payment_method_categories: result.value.categories,
+  };
+}
+
+/** The same token always leads to the same provider order: the key is derived from it. */
+const orderKey = (token: string) =>
+  crypto.createHash("sha256").update(`order:${token}`).digest("hex").slice(0, 36);
+
+/**
+ * The Klarna way: the widget authorised the shopper; the token becomes a Klarna order for the
+ * server's total (never an amount from the browser), and the shop's order is placed with the Klarna
+ * order id as its payment reference. The same token again finds the same order. Klarna refusing
+ * answers 402 and places nothing; an order the shop cannot honour is cancelled at Klarna.
+ */
+async function placeWithProviderToken(
+  db: Db,
+  deps: PaymentDeps,
+  provider: PaymentProvider,
+  shopper: Shopper,
+  token: string,
+): Promise<{ success: true; redirect_url: string | null }> {
+  const [known] = await db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.authorizationToken, token), eq(paymentAttempts.gateway, provider.gateway)));
+  if (known) {
+    const order = await findOrderByPaymentReference(db, known.reference);
+    if (order) return { success: true, redirect_url: receiptUrl(order.token) };
+  }
+  const state = await readyState(db, shopper);
+  if (state.paymentMethod?.gateway !== "test-bnpl")
+    throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
+  if (!state.session.review) throw new HttpError(409, "review_missing", "checkout.error.policy");
+  const reference = await paymentReferenceOf(db, state.session);
+  const input = providerOrderInput(state, shopper, reference);
+  const created = await provider.createOrder(token, input, orderKey(token));
+  if (!created.ok) {
+    deps.log.error({ code: created.code, status: created.status }, "pay-later order refused");
+    if (created.status >= 500)
+      throw new HttpError(502, "provider_unavailable", "payment.bnpl.error.notApproved");
+    throw new HttpError(402, "payment_refused", "payment.bnpl.error.notApproved", {
+      authorization_token: ["payment.bnpl.error.notApproved"],
+    });
+  }
+  const orderId = created.value.orderId;
+  await db
+    .insert(paymentAttempts)
+    .values({
+      reference: orderId,
+      gateway: provider.gateway,
+      amount: input.amount,
+      currency: input.currency,
+      status: "authorised",
+      pspReference: orderId,
+      authorizationToken: token,
+    })
+    .onConflictDoNothing();
+  const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.pspReference, orderId));
+  if (!attempt) throw new Error("the pay-later attempt was not kept");
+  const existing = await findOrderByPaymentReference(db, orderId);
+  if (existing) return { success: true, redirect_url: receiptUrl(existing.token) };
+  const methodName = translate(state.paymentMethod.name, shopper.locale);
+  try {
+    const order = await placeOrPass(
+      db,
+      deps,
+      shopper,
+      state.cartId,
+      attempt,
+      methodName,
+      state.session.review,
+    );
+    return { success: true, redirect_url: receiptUrl(order.token) };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) {
+      const placed = await findOrderByPaymentReference(db, orderId);
+      if (placed) return { success: true, redirect_url: receiptUrl(placed.token) };
+      const cancelled = await provider.cancel(orderId, `cancel-${orderId}`);
+      if (!cancelled.ok) deps.log.error({ code: cancelled.code, orderId }, "pay-later order not cancelled");
+    }
+    throw error;
+  }
 }

@@ -91,7 +91,12 @@ export const splitPaymentInput = z.object({
 });
 
 export const authorizationTokenInput = z.object({
-  authorization_token: z.string().trim().min(1, { error: "payment.bnpl.error.notApproved" }).max(100),
+  authorization_token: z
+    .string()
+    .trim()
+    .min(1, { error: "payment.bnpl.error.notApproved" })
+    .max(100, { error: "payment.bnpl.error.notApproved" })
+    .regex(/^[A-Za-z0-9_-]+$/, { error: "payment.bnpl.error.notApproved" }),
 });
 
 export const paymentResultQuery = z.object({
@@ -266,7 +271,8 @@ export const paymentGatewaysSchema = z.object({
       locale: z.string(),
     }),
     klarna: z.object({
-      id: z.literal("test-bnpl"),
+      /** "klarna" when Klarna Payments is configured: the browser loads its widget and asks /payments/klarna/session/. */
+      id: z.enum(["test-bnpl", "klarna"]),
       sessionData: z.string(),
       client_api_key: z.string(),
       reference: z.string(),
@@ -315,6 +321,19 @@ export const cardPaymentResultSchema = z.object({
 export const bnplAuthorisationSchema = z.object({
   approved: z.boolean(),
   authorization_token: z.string().nullable(),
+});
+
+/** `POST /checkout/submit_authorization_token/`: kept (built-in) or the order placed (Klarna) and its receipt. */
+export const authorizationResultSchema = z.object({
+  success: z.literal(true),
+  redirect_url: z.string().nullable(),
+});
+
+/** `POST /payments/klarna/session/`: what the Klarna widget is loaded with. */
+export const klarnaSessionSchema = z.object({
+  session_id: z.string(),
+  client_token: z.string(),
+  payment_method_categories: z.array(z.object({ identifier: z.string(), name: z.string() })),
 });
 
 /** A redirect answers with its `location` header and no body. */

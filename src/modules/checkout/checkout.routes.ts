@@ -3,10 +3,12 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Db } from "#db/client.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
+import type { PaymentProvider } from "#modules/payments/payment-provider.ts";
 import {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  authorizationResultSchema,
   authorizationTokenInput,
   bnplAuthorisationSchema,
   cardPaymentResultSchema,
@@ -17,6 +19,7 @@ import {
   deliverySubmitInput,
   dropPointsSchema,
   findDropPointQuery,
+  klarnaSessionSchema,
   noBody,
   paymentGatewaysSchema,
   paymentResultQuery,
@@ -38,6 +41,7 @@ import {
   type OrderPlacedListener,
   type PaymentDeps,
   payByCard,
+  payLaterSession,
   paymentResult,
   submitAuthorizationToken,
   submitReview,
@@ -71,6 +75,8 @@ const limitCardAttempts = (db: Db) => async (request: FastifyRequest) => {
 export interface CheckoutRoutesOptions {
   /** Told of every order placed, after its transaction committed (the composition root counts them). */
   onOrderPlaced?: OrderPlacedListener;
+  /** Klarna Payments when configured (the composition root builds it from KLARNA_*). */
+  payLater?: PaymentProvider | null;
 }
 
 /** The checkout's calls: addresses, delivery with drop points, payment, review and the receipt. */
@@ -82,6 +88,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
     outbox: fastify.jobs,
     log: fastify.log,
     onOrderPlaced: options.onOrderPlaced,
+    payLater: options.payLater ?? null,
   };
 
   app.get(
@@ -197,7 +204,7 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
         response: { 200: paymentGatewaysSchema },
       },
     },
-    async (request) => paymentGateways(db, shopperOf(request)),
+    async (request) => paymentGateways(db, shopperOf(request), deps.payLater ? "klarna" : "test-bnpl"),
   );
 
   app.post(
@@ -278,7 +285,23 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
         response: { 200: bnplAuthorisationSchema },
       },
     },
-    async (request) => authoriseBnpl(db, shopperOf(request)),
+    async (request) => authoriseBnpl(db, deps, shopperOf(request)),
+  );
+
+  app.post(
+    "/payments/klarna/session/",
+    {
+      schema: {
+        tags: ["payments"],
+        summary:
+          "A Klarna Payments session for the widget, for the amount due (404 when Klarna is not configured)",
+        response: { 200: klarnaSessionSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return payLaterSession(db, deps, shopperOf(request));
+    },
   );
 
   app.post(
@@ -286,12 +309,16 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
     {
       schema: {
         tags,
-        summary: "Hands over the pay-later authorisation token",
+        summary:
+          "Hands over the pay-later authorisation token; with Klarna the order is created there and placed here (once per token)",
         body: authorizationTokenInput,
-        response: { 200: successSchema },
+        response: { 200: authorizationResultSchema },
       },
     },
-    async (request) => submitAuthorizationToken(db, shopperOf(request), request.body.authorization_token),
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return submitAuthorizationToken(db, deps, shopperOf(request), request.body.authorization_token);
+    },
   );
 
   app.get(

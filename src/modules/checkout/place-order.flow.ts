@@ -24,7 +24,7 @@ import type { CheckoutState, Shopper } from "./checkout-state.ts";
 import { priceForOrder, resetCheckout } from "./order-placement.steps.ts";
 
 export interface OrderPayment {
-  gateway: "test-card" | "test-bnpl" | "giftcard" | "cod";
+  gateway: "test-card" | "test-bnpl" | "klarna" | "giftcard" | "cod";
   method: string;
   /** The merchant reference of a provider payment: one order per reference. */
   reference: string | null;

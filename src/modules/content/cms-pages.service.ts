@@ -185,6 +185,43 @@ export function normaliseBlock(
   }
 }
 
+/**
+ * Stored blocks per locale as the answer gives them, in the shopper's language (locale, then its
+ * language, then English): each block normalised (paragraphs sanitised again), empty, malformed and
+ * unknown ones dropped, product sliders filled with the cards of products still online (a slider
+ * left without any is dropped too). CMS pages and the stores' bodies read their blocks through here.
+ */
+export async function renderBlocks(
+  db: Db,
+  blocks: Record<string, CmsBlock[]> | null | undefined,
+  request: { locale: string; currency: string; isShopAddress: IsShopAddress },
+): Promise<CmsBlockOutput[]> {
+  const { locale } = request;
+  const byLocale = blocks ?? {};
+  const stored =
+    byLocale[locale] ?? byLocale[locale.split("-")[0] ?? ""] ?? byLocale.en ?? ([] as CmsBlock[]);
+  const body = (Array.isArray(stored) ? stored : [])
+    .map((block) => normaliseBlock(block, request.isShopAddress))
+    .filter((block) => block !== null) as CmsBlockOutput[];
+  const productIds = [
+    ...new Set(
+      body.flatMap((block) => (block.type === "product_slider" ? block.value.product_ids_list : [])),
+    ),
+  ];
+  if (productIds.length) {
+    const cards = await getProductCards(db, {
+      currency: request.currency,
+      productIds,
+      limit: productIds.length,
+    });
+    const byId = new Map(cards.map((card) => [card.product_id, card]));
+    for (const block of body)
+      if (block.type === "product_slider")
+        block.value.products = block.value.product_ids_list.flatMap((id) => byId.get(id) ?? []);
+  }
+  return body.filter((block) => block.type !== "product_slider" || block.value.products.length > 0);
+}
+
 export interface CmsPageRequest {
   locale: UiLocale;
   market: string;
@@ -212,28 +249,7 @@ export async function readCmsPage(
   // A page made for some markets (the Impressum) does not exist in the others.
   if (page.markets && !page.markets.includes(request.market)) throw notFound();
   const { locale } = request;
-  const stored =
-    page.blocks[locale] ?? page.blocks[locale.split("-")[0] ?? ""] ?? page.blocks.en ?? ([] as CmsBlock[]);
-  const body = (Array.isArray(stored) ? stored : [])
-    .map((block) => normaliseBlock(block, request.isShopAddress))
-    .filter((block) => block !== null) as CmsBlockOutput[];
-  const productIds = [
-    ...new Set(
-      body.flatMap((block) => (block.type === "product_slider" ? block.value.product_ids_list : [])),
-    ),
-  ];
-  if (productIds.length) {
-    const cards = await getProductCards(db, {
-      currency: request.currency,
-      productIds,
-      limit: productIds.length,
-    });
-    const byId = new Map(cards.map((card) => [card.product_id, card]));
-    for (const block of body)
-      if (block.type === "product_slider")
-        block.value.products = block.value.product_ids_list.flatMap((id) => byId.get(id) ?? []);
-  }
-  const visible = body.filter((block) => block.type !== "product_slider" || block.value.products.length > 0);
+  const visible = await renderBlocks(db, page.blocks, request);
   const title = translate(page.title, locale);
   return {
     id: page.id,

@@ -111,6 +111,8 @@ export const stores = pgTable("stores", {
   isFlagship: boolean("is_flagship").notNull().default(false),
   /** The store's pictures for the locator's slider, alt text per locale (decision 0044). */
   gallery: jsonb("gallery").$type<StoreImage[]>().notNull().default([]),
+  /** The store's page text as CMS blocks per locale (spec §3 Store `body`); paragraphs sanitised when stored. */
+  body: jsonb("body").$type<Record<string, CmsBlock[]>>().notNull().default({}),
 });
 
 export interface StoreImage {

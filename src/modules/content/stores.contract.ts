@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cmsBlockOutput } from "./cms-pages.contract.ts";
 
 /** One day of a store's week: its name in the shopper's language and the hours as shown (or "closed"). */
 export const openingDayOutput = z.object({
@@ -28,6 +29,8 @@ export const storeOutput = z.object({
   /** The store's name; the title is shown, this where there is none. */
   store: z.string(),
   description: z.string(),
+  /** The store's page text as CMS blocks (paragraph HTML sanitised, as a CMS page's body). */
+  body: z.array(cmsBlockOutput),
   images: z.array(storeImageOutput),
   address: z.object({
     street: z.string(),

@@ -58,6 +58,43 @@ describe("the store locator's call", () => {
     expect(stores[1].opening_hours[6]).toMatchObject({ day: "sunday", display: null, open: null });
   });
 
+  it("gives each store's body as CMS blocks in the shopper's language, its HTML sanitised on the way out", async () => {
+    const german = (await get("/api/stores/", "language=de")).json().stores[0];
+    expect(german.body).toEqual([
+      { type: "paragraph", value: expect.stringMatching(/^<p>Kommen Sie zur Schuhanprobe/) },
+      {
+        type: "image",
+        value: {
+          src: "/media/content/store-copenhagen-inside.svg",
+          alt: "Im Laden",
+          width: 1200,
+          height: 800,
+        },
+      },
+    ]);
+    const polish = (await get("/api/stores/", "language=pl")).json().stores[2];
+    expect(polish.body[0].value).toMatch(/^<p>Przynieś koszulkę klubową/);
+
+    // An editor's HTML stored without the seed's sanitiser, and blocks the renderer does not know.
+    await t.database.db.execute(sql`
+      update stores set body = ${JSON.stringify({
+        en: [
+          {
+            type: "paragraph",
+            value:
+              '<p onclick="x()">Open late <script>alert(1)</script><a href="javascript:x()">here</a></p>',
+          },
+          { type: "marquee", value: "?" },
+          { type: "image", value: { src: "javascript:alert(1)", alt: "x" } },
+        ],
+      })}::jsonb where slug = 'aarhus'`);
+    const aarhus = (await get("/api/stores/", "language=en")).json().stores[1];
+    expect(aarhus.slug).toBe("aarhus");
+    expect(aarhus.body).toEqual([{ type: "paragraph", value: "<p>Open late <a>here</a></p>" }]);
+    // Danish falls back to English where the store has no Danish body.
+    expect((await get("/api/stores/", "language=da")).json().stores[1].body).toEqual(aarhus.body);
+  });
+
   it("names the days in the shopper's language", () => {
     expect(weekdayName(1, "da-DK")).toBe("mandag");
     expect(weekdayName(7, "fi-FI")).toBe("sunnuntai");

@@ -21,7 +21,12 @@ export async function storesRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => ({
-      stores: await listStores(db, request.locale, intlTag(request.locale, request.market)),
+      stores: await listStores(db, {
+        locale: request.locale,
+        localeTag: intlTag(request.locale, request.market),
+        currency: request.market.currency,
+        isShopAddress: (url) => fastify.publicAddresses.isKnownHost(url.host),
+      }),
     }),
   );
 

@@ -2,6 +2,7 @@ import { asc, desc, sql } from "drizzle-orm";
 import { type Db, rows } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { translate } from "#kernel/translate.ts";
+import { type IsShopAddress, renderBlocks } from "./cms-pages.service.ts";
 import { type OpeningHours, stores } from "./content.schema.ts";
 import type { StoreStock, StoreView } from "./stores.contract.ts";
 
@@ -39,7 +40,16 @@ export function mapsUrl(placeId: string, lat: number, lng: number): string {
 
 type StoreRow = typeof stores.$inferSelect;
 
-function storeView(row: StoreRow, locale: string, localeTag: string): StoreView {
+/** Who asks for the stores: their language (and its Intl tag), currency, and the shop's own hosts. */
+export interface StoresRequest {
+  locale: string;
+  localeTag: string;
+  currency: string;
+  isShopAddress: IsShopAddress;
+}
+
+async function storeView(db: Db, row: StoreRow, request: StoresRequest): Promise<StoreView> {
+  const { locale, localeTag } = request;
   return {
     id: row.id,
     slug: row.slug,
@@ -47,6 +57,7 @@ function storeView(row: StoreRow, locale: string, localeTag: string): StoreView 
     title: row.title,
     store: row.title,
     description: translate(row.description, locale),
+    body: await renderBlocks(db, row.body, request),
     images: row.gallery.map((image) => ({
       src: image.src,
       width: image.width,
@@ -67,12 +78,12 @@ function storeView(row: StoreRow, locale: string, localeTag: string): StoreView 
 }
 
 /** Every store, the flagship first, then by group and name, in the shopper's language. */
-export async function listStores(db: Db, locale: string, localeTag: string): Promise<StoreView[]> {
+export async function listStores(db: Db, request: StoresRequest): Promise<StoreView[]> {
   const found = await db
     .select()
     .from(stores)
     .orderBy(desc(stores.isFlagship), asc(stores.groupKey), asc(stores.title));
-  return found.map((row) => storeView(row, locale, localeTag));
+  return Promise.all(found.map((row) => storeView(db, row, request)));
 }
 
 /** What the flagship store holds of each size of a product; 404 for a product the shop does not show. */

@@ -3,6 +3,7 @@ import type { Db, Tx } from "#db/client.ts";
 import { fieldErrors, HttpError } from "#kernel/errors.ts";
 import { CURRENCIES, toAmount } from "#kernel/money.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import { recordRefund } from "#modules/payments/payment-captures.service.ts";
 import { putBackStock } from "#modules/product/stock-alerts.service.ts";
 import { orderIdOf, orderNumber, returnIdOf, returnNumber, slipPath } from "./order-numbers.ts";
 import { returnsOfOrders } from "./order-returns.read.ts";
@@ -353,6 +354,8 @@ export async function receiveReturn(
       .update(orderReturns)
       .set({ status: "received", refundAmount: refund, receivedAt: new Date() })
       .where(eq(orderReturns.id, ret.id));
+    // A provider-paid order gets the money back at the provider: at most what was captured.
+    await recordRefund(tx, deps.outbox, order, refund);
     const merged = new Map<number, number>();
     for (const s of stock) merged.set(s.sizeId, (merged.get(s.sizeId) ?? 0) + s.quantity);
     const received = {

@@ -5,6 +5,7 @@ import { toAmount } from "#kernel/money.ts";
 import type { Outbox } from "#modules/jobs/job-queue.ts";
 import { type MailOutbox, mailOutbox } from "#modules/mail/mail-outbox.ts";
 import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
+import { recordShipmentCapture } from "#modules/payments/payment-captures.service.ts";
 import { putBackStock } from "#modules/product/stock-alerts.service.ts";
 import { type WebhookEvents, webhookOutbox } from "#modules/webhooks/webhooks.service.ts";
 import { type Carrier, carrierOf, TRACKING_NUMBER } from "./carriers.ts";
@@ -28,10 +29,12 @@ export interface LifecycleDeps {
   mail: MailOutbox;
   events: WebhookEvents;
   publicUrlFor: PublicUrlFor;
+  /** Where a provider capture (a shipped package of a Klarna order) is queued. */
+  outbox: Outbox;
 }
 
 export function lifecycleDeps(outbox: Outbox, publicUrlFor: PublicUrlFor): LifecycleDeps {
-  return { mail: mailOutbox(outbox), events: webhookOutbox(outbox), publicUrlFor };
+  return { mail: mailOutbox(outbox), events: webhookOutbox(outbox), publicUrlFor, outbox };
 }
 
 const refused = (code: string, message: string): never => {
@@ -200,6 +203,19 @@ export async function changeShipment(
             publicUrl,
           );
           await deps.mail.queue(tx, { to: order.email, ...mail });
+          // A provider-paid order is charged as its goods leave: this package's amount is captured.
+          const stillOpen = shipments.some(
+            (s) =>
+              s.id !== shipment.id &&
+              s.status !== "cancelled" &&
+              s.status !== "shipped" &&
+              s.status !== "delivered",
+          );
+          await recordShipmentCapture(tx, deps.outbox, order, {
+            id: shipment.id,
+            amount: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+            last: !stillOpen,
+          });
         } else {
           // Goods that never left the warehouse are on the shelf again at once.
           await putBackStock(tx, deps.mail, deps.publicUrlFor, stockOfLines(lines));

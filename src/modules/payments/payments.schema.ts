@@ -44,3 +44,34 @@ export const paymentMethods = pgTable(
   },
   (t) => [uniqueIndex("payment_methods_key").on(t.market, t.gateway, t.type)],
 );
+
+/**
+ * Money taken or given back at a provider after the order: a capture when a shipment leaves, a
+ * refund for goods returned. Written in the transaction that causes it and sent by a job (its id is
+ * the provider's idempotency key), so a retry never captures or refunds twice.
+ */
+export const paymentCaptures = pgTable(
+  "payment_captures",
+  {
+    id: serial("id").primaryKey(),
+    orderId: integer("order_id").notNull(),
+    shipmentId: integer("shipment_id"),
+    kind: text("kind").$type<"capture" | "refund">().notNull(),
+    gateway: text("gateway").notNull(),
+    /** The provider's order (Klarna's order_id). */
+    providerOrderId: text("provider_order_id").notNull(),
+    /** Minor units of the order's currency. */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status").$type<"pending" | "done" | "failed">().notNull().default("pending"),
+    /** The provider's capture or refund id, once it answered. */
+    providerReference: text("provider_reference"),
+    failure: text("failure"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("payment_captures_order_idx").on(t.orderId),
+    uniqueIndex("payment_captures_shipment_kind_key").on(t.shipmentId, t.kind),
+  ],
+);

@@ -1,15 +1,15 @@
 import { z } from "zod";
+import { REVIEW_SORTS, REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEWS_MAX_PAGE } from "./review-rules.ts";
 
-/** A review's text, counted after trimming and after any markup is taken out (decision 0044). */
-export const REVIEW_TEXT_MIN = 10;
-export const REVIEW_TEXT_MAX = 2000;
-/** Reviews a page of the list holds. */
-export const REVIEWS_PAGE_SIZE = 10;
-/** Pages a list may be asked for: further than any product's reviews go, short of a database error. */
-export const REVIEWS_MAX_PAGE = 10_000;
-
-export const REVIEW_SORTS = ["newest", "highest", "lowest"] as const;
-export type ReviewSort = (typeof REVIEW_SORTS)[number];
+// The rules the review form and list use live apart from the schemas: that page code ships no Zod.
+export {
+  REVIEW_SORTS,
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+  REVIEWS_MAX_PAGE,
+  REVIEWS_PAGE_SIZE,
+  type ReviewSort,
+} from "./review-rules.ts";
 
 /** `?sort=newest|highest|lowest&page=1…` — both optional; anything else is a 400 on that field. */
 export const reviewsQuery = z.object({

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { PRODUCT_SORTS, productCardSchema } from "#modules/catalog/catalog.contract.ts";
+import { FACET_KEYS } from "./listing-rules.ts";
 
-export const FACET_KEYS = ["brand", "boot_surface", "color", "price_range", "age", "others"] as const;
-export type FacetKey = (typeof FACET_KEYS)[number];
-export const PAGE_SIZE = 60;
+// The facet keys and page size live apart from the schemas, so the listing's page code ships no Zod.
+export { FACET_KEYS, type FacetKey, PAGE_SIZE } from "./listing-rules.ts";
 export const OTHERS_VALUES = ["on-sale", "members-only", "preorder", "customizable"] as const;
 
 /** `min-max` or `min+`, whole units of the market's currency. */

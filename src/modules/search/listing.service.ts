@@ -9,6 +9,7 @@ import { ORDER, queryProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
+import { type FacetIndex, type FacetRow, facetIndex, listFromIndex, PRICE_EDGES } from "./facet-index.ts";
 import type { SponsoredComponent } from "./listing.contract.ts";
 import {
   type CategoryOutput,
@@ -23,17 +24,6 @@ import {
   type SearchQuery,
 } from "./listing.contract.ts";
 import { itemTypeRank, planSearch, planTsquery } from "./search-query.ts";
-
-/** Price-range buckets per currency, in whole units: the facet offers these, any range is accepted. */
-const PRICE_EDGES: Record<string, number[]> = {
-  EUR: [50, 100, 150, 200],
-  DKK: [400, 750, 1100, 1500],
-  SEK: [500, 1000, 1500, 2000],
-  NOK: [500, 1000, 1500, 2000],
-  PLN: [200, 400, 600, 800],
-  HUF: [20000, 40000, 60000, 80000],
-  CZK: [1250, 2500, 3750, 5000],
-};
 
 export interface ListingScope {
   currency: string;
@@ -185,13 +175,6 @@ const from = (source: SQL) => sql`from ${source} p
   join brands b on b.id = p.brand_id
   join categories c on c.id = p.category_id`;
 
-interface FacetRow {
-  key: string;
-  value: string;
-  label: string;
-  n: number | string;
-}
-
 /**
  * Every facet's counts and the page's product ids in one query: the matching products are read once
  * into a CTE with their place in the listing's order, then each facet counts them with the other
@@ -342,11 +325,58 @@ function listingKey(scope: ListingScope, query: ListingQuery): string {
   ]);
 }
 
-export function runListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
-  return cachedByCatalogue(db, `listing:${listingKey(scope, query)}`, () => computeListing(db, scope, query));
+/**
+ * The listing's rows from the facet index. A search's words still need PostgreSQL: the ids of its
+ * matches are read there in relevance order (through the GIN indexes, no counting), and the index
+ * counts and pages within them.
+ */
+async function indexFacets(
+  tx: Db,
+  index: FacetIndex,
+  scope: ListingScope,
+  query: ListingQuery,
+  plan: {
+    search: { condition: SQL | null; rank: SQL | null };
+    source: SQL;
+    base: SQL[];
+    offset: number;
+  },
+): Promise<FacetRow[]> {
+  if (!plan.search.condition)
+    return listFromIndex(index, { locale: scope.locale, categoryIds: scope.categoryIds }, query, plan.offset);
+  const matches = await rows<{ id: number }>(
+    tx,
+    sql`select p.id ${from(plan.source)} where ${sql.join(plan.base, sql` and `)}
+         order by ${plan.search.rank ?? sql.raw(ORDER.default)}`,
+  );
+  const ids = matches.map((match) => Number(match.id));
+  return listFromIndex(
+    index,
+    { locale: scope.locale, categoryIds: scope.categoryIds, restrictTo: ids, rankedIds: ids },
+    query,
+    plan.offset,
+  );
 }
 
-async function computeListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+export function runListing(db: Db, scope: ListingScope, query: ListingQuery): Promise<ListingResult> {
+  return cachedByCatalogue(db, `listing:${listingKey(scope, query)}`, (revision) =>
+    computeListing(db, scope, query, { engine: "index", revision }),
+  );
+}
+
+/**
+ * How a listing is counted: "index" from the facet index (decision 0047), "sql" by the one query that
+ * reads the whole category (the reference the index is tested against).
+ */
+export type ListingEngine = "index" | "sql";
+
+/** A listing worked out now (not from the cache), by the engine given. */
+export async function computeListing(
+  db: Db,
+  scope: ListingScope,
+  query: ListingQuery,
+  options: { engine: ListingEngine; revision?: string },
+): Promise<ListingResult> {
   const base: SQL[] = [sql`p.online`];
   if (scope.categoryIds)
     base.push(
@@ -364,18 +394,16 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
   // total is known.
   const asked = query.page && /^\d+$/.test(query.page) ? Number(query.page) : 1;
   const offset = Math.max(0, Math.min(asked - 1, 1_000_000)) * PAGE_SIZE;
+  // The index belongs to the database, and is read (or built) before a search's transaction opens:
+  // PGlite's one connection would otherwise wait for that transaction to end.
+  const index = options.engine === "index" ? await facetIndex(db, scope.currency, options.revision) : null;
   const read = async (tx: Db) => {
-    const facets = await countFacets(
-      tx,
-      scope,
-      source,
-      base,
-      facetConditions(query, scope.currency, CTE_COLUMNS),
-      {
-        orderBy,
-        offset,
-      },
-    );
+    const facets = index
+      ? await indexFacets(tx, index, scope, query, { search, source, base, offset })
+      : await countFacets(tx, scope, source, base, facetConditions(query, scope.currency, CTE_COLUMNS), {
+          orderBy,
+          offset,
+        });
     const total = Number(facets.find((row) => row.key === "_total")?.n ?? 0);
     const { page, totalPages } = resolvePage(query.page, total);
     const ids = facets
@@ -408,7 +436,9 @@ async function computeListing(db: Db, scope: ListingScope, query: ListingQuery):
       const [localised, english] = row.label.split("|");
       return { title: localised || english || row.value, url: `/${row.value}/`, count: Number(row.n) };
     })
-    .sort((a, b) => b.count - a.count)
+    // Equal counts in the order of their addresses, so the eight shown do not depend on how the
+    // counts were read.
+    .sort((a, b) => b.count - a.count || a.url.localeCompare(b.url))
     .slice(0, 8);
   const brandNames = await chosenBrandNames(db, query.brand, facets);
   return {

@@ -11,7 +11,7 @@ import {
 } from "#modules/accounts/session.service.ts";
 
 /**
- * Paths that never need a session: static files, probes and metrics, and the storefront's route manifest (fetched
+ * Paths that never need a session: static files (and the interface texts), probes and metrics, and the storefront's route manifest (fetched
  * in the background while the shopper acts: answering it with a new session would overwrite the
  * cookie a log-in sets at the same moment).
  */
@@ -19,6 +19,7 @@ export function isSessionless(url: string): boolean {
   return (
     url.startsWith("/__manifest") ||
     url.startsWith("/assets/") ||
+    url.startsWith("/i18n/") ||
     url.startsWith("/healthz") ||
     url.startsWith("/readyz") ||
     url.startsWith("/metrics") ||

@@ -5,47 +5,66 @@ import { type ReactNode, useId } from "react";
 import { useIntl } from "react-intl";
 
 /**
- * The frame every card row shares: a titled section, Embla for swiping, previous/next buttons from
- * 640 px (hidden on very small screens, where swiping is the way) and one list item per card.
- * `slideBasis` is the width of a slide on phones (e.g. "basis-[45%]"); from 640 px the spec's
- * carousel rule applies to every row (2, then 3 from 1024 px, 4 on wide screens). An empty row
- * renders nothing.
+ * The frame every card row shares: a titled section, Embla for swiping, previous/next buttons and one
+ * list item per card. `slideBasis` is the width of a slide on phones (e.g. "basis-[45%]"); from 640 px
+ * the spec's carousel rule applies (2, then 3 from 1024 px, 4 on wide screens) and the buttons show
+ * (hidden on very small screens, where swiping is the way). With `slideWidth` every slide has that
+ * fixed width in pixels instead (the content blocks' carousel: 258 px) and the buttons always show;
+ * `loop` goes from the last card on to the first (Embla stops looping by itself when the cards do
+ * not overflow the row; the gap is each slide's padding then, so the loop's seam keeps the rhythm).
+ * `className` replaces the section's page-width frame for rows inside an already framed column.
+ * An empty row renders nothing.
  */
 export function CardSlider<T>({
   title,
   items,
   itemKey,
-  slideBasis,
+  slideBasis = "",
+  slideWidth,
+  loop = false,
+  className = "mx-auto max-w-7xl px-4 py-6",
+  testId,
   renderItem,
 }: {
   title: string;
   items: readonly T[];
   itemKey: (item: T) => string | number;
-  slideBasis: string;
-  renderItem: (item: T) => ReactNode;
+  slideBasis?: string;
+  slideWidth?: number;
+  loop?: boolean;
+  className?: string;
+  testId?: string;
+  /** `index` is the slide's place: the first ones show without scrolling. */
+  renderItem: (item: T, index: number) => ReactNode;
 }) {
-  const _intl = useIntl();
   const headingId = useId();
-  const [viewport, embla] = useEmblaCarousel({ align: "start", slidesToScroll: "auto", loop: false });
+  const [viewport, embla] = useEmblaCarousel({ align: "start", slidesToScroll: "auto", loop });
   if (items.length === 0) return null;
+  const fixed = slideWidth !== undefined;
   return (
-    <section aria-labelledby={headingId} className="mx-auto max-w-7xl px-4 py-6">
-      <div className="mb-3 flex items-center justify-between">
+    <section aria-labelledby={headingId} className={className} data-testid={testId}>
+      <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold">
           {title}
         </h2>
-        <SliderButtons embla={embla} className="hidden gap-2 sm:flex" />
+        <SliderButtons embla={embla} className={fixed ? "flex gap-2" : "hidden gap-2 sm:flex"} />
       </div>
       <div ref={viewport} className="overflow-hidden">
-        <ul className="flex gap-4">
-          {items.map((item) => (
-            <li
-              key={itemKey(item)}
-              className={`min-w-0 shrink-0 ${slideBasis} sm:basis-[calc(50%-0.5rem)] lg:basis-[calc(33.333%-0.7rem)] xl:basis-[calc(25%-0.75rem)]`}
-            >
-              {renderItem(item)}
-            </li>
-          ))}
+        <ul className={fixed ? "flex" : "flex gap-4"}>
+          {items.map((item, index) =>
+            fixed ? (
+              <li key={itemKey(item)} className="min-w-0 shrink-0 pr-4" style={{ width: slideWidth }}>
+                {renderItem(item, index)}
+              </li>
+            ) : (
+              <li
+                key={itemKey(item)}
+                className={`min-w-0 shrink-0 ${slideBasis} sm:basis-[calc(50%-0.5rem)] lg:basis-[calc(33.333%-0.7rem)] xl:basis-[calc(25%-0.75rem)]`}
+              >
+                {renderItem(item, index)}
+              </li>
+            ),
+          )}
         </ul>
       </div>
     </section>

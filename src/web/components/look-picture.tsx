@@ -1,10 +1,32 @@
 import { useIntl } from "react-intl";
-import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { productTitle } from "#modules/catalog/product-name.ts";
+
+/** What a marker shows of its product: its name and price, and where it leads. */
+export interface LookProduct {
+  product_id: number;
+  name: string;
+  brand: string;
+  relative_url: string;
+  prices: { min_price: number; currency: string };
+}
 
 export interface LookPictureProps {
   image: { src: string; alt: string; width: number; height: number };
-  hotspots: { coordinates: { x: number; y: number }; product: ProductCard[] }[];
+  hotspots: { coordinates: { x: number; y: number }; product: LookProduct[] }[];
+}
+
+/** A look's markers cut to what they show (a page's data carries no whole product cards). */
+export function lookHotspots(hotspots: LookPictureProps["hotspots"]): LookPictureProps["hotspots"] {
+  return hotspots.map(({ coordinates, product }) => ({
+    coordinates: { x: coordinates.x, y: coordinates.y },
+    product: product.slice(0, 1).map(({ product_id, name, brand, relative_url, prices }) => ({
+      product_id,
+      name,
+      brand,
+      relative_url,
+      prices: { min_price: prices.min_price, currency: prices.currency },
+    })),
+  }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
+import { moneyFormat } from "#web/lib/money.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { FavouriteToggle } from "./favourite-toggle.tsx";
 
@@ -9,8 +10,56 @@ export const NAMED_SIZES_IN_LISTING = 4;
 export const NAMED_SIZES_IN_CAROUSEL = 2;
 export const DISCOUNT_BADGE_FROM = 20;
 
+/**
+ * What a card shows: a product card of the catalogue's calls without what no card reads (size ids
+ * and stock, the highest price, attributes), so a page sends only what it renders. A whole card is one.
+ */
+export interface CardView {
+  product_id: number;
+  name: string;
+  /** The style number, for the shop's analytics events. */
+  style: string;
+  brand: string;
+  image: string;
+  relative_url: string;
+  delivery: string | null;
+  is_exclusive: boolean;
+  labels: string[];
+  sizes: { name_short: string }[];
+  prices: Pick<
+    Card["prices"],
+    "min_price" | "recommended_retail_price" | "currency" | "discount_percentage" | "lowest_price_30_days"
+  >;
+}
+
+/**
+ * A catalogue card cut to what a card shows, for a page's data: the first label (the only one shown)
+ * and no more size names than a card names plus one (beyond that the card says "many sizes").
+ */
+export function cardView(card: Card): CardView {
+  return {
+    product_id: card.product_id,
+    name: card.name,
+    style: card.style,
+    brand: card.brand,
+    image: card.image,
+    relative_url: card.relative_url,
+    delivery: card.delivery,
+    is_exclusive: card.is_exclusive,
+    labels: card.labels.slice(0, 1),
+    sizes: card.sizes.slice(0, NAMED_SIZES_IN_LISTING + 1).map((size) => ({ name_short: size.name_short })),
+    prices: {
+      min_price: card.prices.min_price,
+      recommended_retail_price: card.prices.recommended_retail_price,
+      currency: card.prices.currency,
+      discount_percentage: card.prices.discount_percentage,
+      lowest_price_30_days: card.prices.lowest_price_30_days,
+    },
+  };
+}
+
 /** The card rules of the spec, kept apart from the markup so they are tested on their own. */
-export function cardBadges(card: Card, context: "listing" | "carousel") {
+export function cardBadges(card: CardView, context: "listing" | "carousel") {
   const membersOnly = card.is_exclusive;
   const discountBadge = !membersOnly && card.prices.discount_percentage >= DISCOUNT_BADGE_FROM;
   const limit = context === "listing" ? NAMED_SIZES_IN_LISTING : NAMED_SIZES_IN_CAROUSEL;
@@ -28,16 +77,19 @@ export function ProductCard({
   card,
   context = "listing",
   searchId,
+  priority = false,
 }: {
-  card: Card;
+  card: CardView;
   context?: "listing" | "carousel";
+  /** A card of the first row of a listing: its picture is fetched at once, first (the page's LCP). */
+  priority?: boolean;
   /** The search the card was found by: its link carries it so the opening is counted (no personal data). */
   searchId?: number | null;
 }) {
   const intl = useIntl();
   const badges = cardBadges(card, context);
-  const money = (amount: number) =>
-    intl.formatNumber(amount, { style: "currency", currency: card.prices.currency });
+  const price = moneyFormat(intl.locale, card.prices.currency);
+  const money = (amount: number) => price.format(amount);
   const discounted = card.prices.min_price < card.prices.recommended_retail_price;
   return (
     <article className="group relative flex h-full flex-col">
@@ -53,7 +105,8 @@ export function ProductCard({
             alt=""
             width={400}
             height={400}
-            loading="lazy"
+            loading={priority ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             className="size-full object-contain transition group-hover:scale-105"
           />
         )}

@@ -1,7 +1,5 @@
-import useEmblaCarousel from "embla-carousel-react";
-import { useId } from "react";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
-import { CardSlider, SliderButtons } from "./card-slider.tsx";
+import { CardSlider } from "./card-slider.tsx";
 import { ProductCard } from "./product-card.tsx";
 
 /**
@@ -20,32 +18,25 @@ export function ProductSlider({ title, cards }: { title: string; cards: Card[] }
   );
 }
 
+/** The carousel's card width (spec §9: 258 px). */
+const CAROUSEL_CARD_WIDTH = 258;
+
 /**
  * The content blocks' product carousel (spec: looping, each card linking to its product, card width
  * 258 px): past the last card comes the first again. Embla turns looping off by itself when the
  * cards do not fill more than the row, so a short list simply stands still.
  */
 export function ProductCarousel({ title, cards }: { title: string; cards: Card[] }) {
-  const headingId = useId();
-  const [viewport, embla] = useEmblaCarousel({ align: "start", loop: true });
-  if (cards.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="py-6" data-testid="product-carousel">
-      <div className="mb-3 flex items-center justify-between gap-2">
-        <h2 id={headingId} className="text-xl font-bold">
-          {title}
-        </h2>
-        <SliderButtons embla={embla} className="flex gap-2" />
-      </div>
-      <div ref={viewport} className="overflow-hidden">
-        <ul className="flex">
-          {cards.map((card) => (
-            <li key={card.product_id} className="w-[258px] min-w-0 shrink-0 pr-4">
-              <ProductCard card={card} context="carousel" />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <CardSlider
+      title={title}
+      items={cards}
+      itemKey={(card) => card.product_id}
+      slideWidth={CAROUSEL_CARD_WIDTH}
+      loop
+      className="py-6"
+      testId="product-carousel"
+      renderItem={(card) => <ProductCard card={card} context="carousel" />}
+    />
   );
 }

@@ -15,9 +15,45 @@ interface Props {
   localeTag: string;
 }
 
+const nativeNames = new Map<string, string>();
+
 /** A language named in itself, as a shopper looks for it: "dansk", "Deutsch", "English (United Kingdom)". */
 export function nativeLanguageName(code: string): string {
-  return new Intl.DisplayNames([code], { type: "language", languageDisplay: "standard" }).of(code) ?? code;
+  let name = nativeNames.get(code);
+  if (name === undefined) {
+    name = new Intl.DisplayNames([code], { type: "language", languageDisplay: "standard" }).of(code) ?? code;
+    nativeNames.set(code, name);
+  }
+  return name;
+}
+
+/** The switcher's countries, named and ordered in the page's language. */
+interface MarketChoice {
+  code: string;
+  label: string;
+}
+const marketChoicesByTag = new Map<string, MarketChoice[]>();
+
+/**
+ * The markets as the switcher lists them: named in the page's language ("Danmark (DKK)") and sorted
+ * by that name. The same for every page of a language, so worked out once per language and process
+ * rather than on every render.
+ */
+export function marketChoices(localeTag: string): MarketChoice[] {
+  let choices = marketChoicesByTag.get(localeTag);
+  if (!choices) {
+    const regionNames = new Intl.DisplayNames([localeTag], { type: "region" });
+    const collator = new Intl.Collator(localeTag);
+    choices = MARKETS.map((m) => ({
+      code: m.code,
+      name: regionNames.of(m.countryCode) ?? m.code,
+      currency: m.currency,
+    }))
+      .sort((a, b) => collator.compare(a.name, b.name))
+      .map((m) => ({ code: m.code, label: `${m.name} (${m.currency})` }));
+    marketChoicesByTag.set(localeTag, choices);
+  }
+  return choices;
 }
 
 export function SiteFooter({ market, locale, localeTag }: Props) {
@@ -27,13 +63,7 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
   // Choosing a country brings its language along, until the shopper picks a language themselves.
   const [language, setLanguage] = useState(locale);
   const [languagePicked, setLanguagePicked] = useState(false);
-  const regionNames = new Intl.DisplayNames([localeTag], { type: "region" });
-  const markets = [...MARKETS].sort((a, b) =>
-    (regionNames.of(a.countryCode) ?? a.code).localeCompare(
-      regionNames.of(b.countryCode) ?? b.code,
-      localeTag,
-    ),
-  );
+  const markets = marketChoices(localeTag);
 
   async function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -137,7 +167,7 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
               >
                 {markets.map((m) => (
                   <option key={m.code} value={m.code}>
-                    {regionNames.of(m.countryCode)} ({m.currency})
+                    {m.label}
                   </option>
                 ))}
               </select>

@@ -1,11 +1,10 @@
 import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLocation } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
-import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import { SearchCombobox } from "./search-combobox.tsx";
 
 interface Props {
@@ -226,48 +225,34 @@ function CategoryNav({ categories }: { categories: CategoryNode[] }) {
   );
 }
 
+// The phone's category menu: its dialog (and the dialog library) loads on the first tap, not with
+// every page (decision 0052).
+const MobileMenuDialog = lazy(() => import("./mobile-menu-dialog.tsx"));
+
 function MobileMenu({ categories }: { categories: CategoryNode[] }) {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   return (
-    <Dialog
-      side="left"
-      className="w-80 p-4"
-      trigger={
-        <button
-          type="button"
-          className="rounded p-2 md:hidden"
-          aria-label={intl.formatMessage({ id: "shell.menu.open" })}
-        >
-          <Menu aria-hidden="true" className="size-6" />
-        </button>
-      }
-      title={<FormattedMessage id="shell.nav.label" />}
-      description={<FormattedMessage id="shell.nav.label" />}
-    >
-      <ul className="space-y-1">
-        {categories.map((category) => (
-          <li key={category.id}>
-            <DialogClose asChild>
-              <Link to={category.url} className="block rounded px-2 py-2 font-semibold">
-                {category.title}
-              </Link>
-            </DialogClose>
-            {category.children.length > 0 && (
-              <ul className="ml-3 border-l border-neutral-200 pl-2">
-                {category.children.map((child) => (
-                  <li key={child.id}>
-                    <DialogClose asChild>
-                      <Link to={child.url} className="block rounded px-2 py-1.5 text-sm text-neutral-800">
-                        {child.title}
-                      </Link>
-                    </DialogClose>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </li>
-        ))}
-      </ul>
-    </Dialog>
+    <>
+      <button
+        type="button"
+        className="rounded p-2 md:hidden"
+        aria-label={intl.formatMessage({ id: "shell.menu.open" })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Menu aria-hidden="true" className="size-6" />
+      </button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <MobileMenuDialog categories={categories} open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
   );
 }

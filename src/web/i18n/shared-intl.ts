@@ -5,7 +5,8 @@ type Messages = Record<string, string>;
 /**
  * One intl object per locale, shared by every render: its message and number formatters are built
  * once instead of once per request. It is rebuilt only when the catalogue's text changes (in
- * development); the browser receives an equal copy of the catalogue on every navigation.
+ * development). The server passes its process-wide catalogue, the browser the copy it loaded from the
+ * texts' hashed file once per page load (decision 0050).
  */
 const shared = new Map<string, { messages: Messages; intl: IntlShape }>();
 

@@ -41,6 +41,26 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * The CSRF token for a state-changing call: the cookie's, or, for a visitor whose page came from the
+ * page cache before its header's `GET /api/shell/` answered (the cached page hands out no cookie),
+ * one asked for now (decision 0051).
+ */
+async function csrfToken(): Promise<string> {
+  const cookie = readCookie("csrftoken");
+  if (cookie) return cookie;
+  try {
+    const response = await fetch("/api/csrf/", {
+      headers: { accept: "application/json" },
+      credentials: "same-origin",
+    });
+    const body = (await response.json()) as { csrf_token?: string };
+    return readCookie("csrftoken") ?? body.csrf_token ?? "";
+  } catch {
+    return "";
+  }
+}
+
 /** The untyped transport under `call()`: the answer is whatever the server sent. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<T> {
   const method = options.method ?? (options.json !== undefined || options.form ? "POST" : "GET");
@@ -54,7 +74,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<T>
     headers["x-requested-with"] = "XMLHttpRequest";
     body = new URLSearchParams(options.form).toString();
   }
-  if (method !== "GET") headers["x-csrftoken"] = readCookie("csrftoken") ?? "";
+  if (method !== "GET") headers["x-csrftoken"] = await csrfToken();
   // The shop's DELETE calls are JSON calls without a body, as the storefront has always sent them.
   if (method === "DELETE" && !body) headers["content-type"] = "application/json";
   const response = await fetch(path, {

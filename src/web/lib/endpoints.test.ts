@@ -78,6 +78,17 @@ describe("call(): method, body and headers", () => {
     });
   });
 
+  it("asks for a CSRF token first when the page handed out none (a page from the page cache)", async () => {
+    vi.stubGlobal("document", { cookie: "theme=dark" });
+    fetchMock.mockImplementationOnce(async () => Response.json({ csrf_token: "fresh.token" }));
+    await call("POST /cart/items/add_to_cart/", { form: { product: "1", size: "2", amount: "1" } });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/csrf/");
+    const [url, init = {}] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe("/cart/items/add_to_cart/");
+    expect((init.headers as Record<string, string>)["x-csrftoken"]).toBe("fresh.token");
+  });
+
   it("posts JSON", async () => {
     await call("POST /api/vouchers/add/", { json: { voucher_code: "PITCH-10OFF-2026" } });
     const { init, headers } = sent();

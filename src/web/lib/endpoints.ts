@@ -48,6 +48,7 @@ import type {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  authorizationResultSchema,
   authorizationTokenInput,
   bnplAuthorisationSchema,
   cardPaymentResultSchema,
@@ -56,6 +57,7 @@ import type {
   deliverySubmitInput,
   dropPointsSchema,
   findDropPointQuery,
+  klarnaSessionSchema,
   paymentSelectedSchema,
   paymentSubmitInput,
   reviewResultSchema,
@@ -118,6 +120,7 @@ import type {
   applicationReceivedOutput,
   tastemakerApplicationInput,
 } from "#modules/tastemakers/tastemakers.contract.ts";
+import type { shellOutput } from "#server/shell.ts";
 
 /**
  * A call whose route reads no body, to which the storefront has always sent an empty form or an empty
@@ -173,6 +176,9 @@ export interface Endpoints {
     response: z.output<typeof addressSavedOutput>;
   };
   "DELETE /v1.1/addresses/:id/": { response: z.output<typeof addressDeletedOutput> };
+
+  // The header's personal bits on a page from the page cache (decision 0051)
+  "GET /api/shell/": { response: z.output<typeof shellOutput> };
 
   // Markets
   "POST /api/markets/select/": {
@@ -355,7 +361,11 @@ export interface Endpoints {
   };
   "POST /checkout/submit_authorization_token/": {
     body: z.input<typeof authorizationTokenInput>;
-    response: z.output<typeof successSchema>;
+    response: z.output<typeof authorizationResultSchema>;
+  };
+  "POST /payments/klarna/session/": {
+    body: NoFields;
+    response: z.output<typeof klarnaSessionSchema>;
   };
 
   // Orders: the invoice's address (the PDF itself is opened as a link, not called)

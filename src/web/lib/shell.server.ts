@@ -1,6 +1,6 @@
 import { countBagItems } from "#modules/cart/cart.service.ts";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
-import { listCategoryTree } from "#modules/catalog/catalog.service.ts";
+import { cachedCategoryTree } from "#modules/catalog/catalog.service.ts";
 import { countFavourites } from "#modules/favourites/favourites.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { soft } from "./page-data.server.ts";
@@ -13,15 +13,19 @@ export interface ShellData {
 
 /**
  * The header's data. Secondary: a failure renders the page without navigation and counts, and is
- * logged, never fatal.
+ * logged, never fatal. Without `counts` (a page for the page cache) the counts are not read: the
+ * browser asks for them (decision 0051).
  */
-export async function loadShell(shop: ShopRequestContext): Promise<ShellData> {
+export async function loadShell(
+  shop: ShopRequestContext,
+  { counts }: { counts: boolean } = { counts: true },
+): Promise<ShellData> {
   const { db } = shop.database;
   const { owner, locale } = shop.shopper;
   const [categories, favouritesCount, bagCount] = await Promise.all([
-    soft(shop, "header categories", listCategoryTree(db, locale), [] as CategoryNode[]),
-    soft(shop, "header favourites count", countFavourites(db, owner), 0),
-    soft(shop, "header bag count", countBagItems(db, owner), 0),
+    soft(shop, "header categories", cachedCategoryTree(db, locale), [] as CategoryNode[]),
+    counts ? soft(shop, "header favourites count", countFavourites(db, owner), 0) : 0,
+    counts ? soft(shop, "header bag count", countBagItems(db, owner), 0) : 0,
   ]);
   return { categories, favouritesCount, bagCount };
 }

@@ -1,4 +1,5 @@
-import { type CartOutput, isOwnSupplier, OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
+import type { CartOutput } from "#modules/cart/cart.contract.ts";
+import { isOwnSupplier, OWN_SUPPLIER } from "#modules/cart/suppliers.ts";
 
 type Line = CartOutput["lines"][number];
 

@@ -46,6 +46,8 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
             alt=""
             width={lead.image.width}
             height={lead.image.height}
+            // The page's largest picture on a phone (its LCP): fetched first, never lazily.
+            fetchPriority="high"
             className="aspect-[16/7] w-full object-cover md:absolute md:inset-0 md:aspect-auto md:size-full md:opacity-40"
           />
         )}

@@ -1,4 +1,4 @@
-import { FACET_KEYS } from "#modules/search/listing.contract.ts";
+import { FACET_KEYS } from "#modules/search/listing-rules.ts";
 
 /** Toggling a filter value: values of one key are joined by "|", and the page is dropped. */
 export function toggleFilter(search: string, key: string, value: string): string {

@@ -3,11 +3,12 @@ import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
-import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
-import { type Filter, PAGE_SIZE } from "#modules/search/listing.contract.ts";
+import { PRODUCT_SORTS } from "#modules/catalog/product-sorts.ts";
+import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
+import { PAGE_SIZE } from "#modules/search/listing-rules.ts";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
-import { ProductCard } from "#web/components/product-card.tsx";
+import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
@@ -15,6 +16,9 @@ import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
+
+/** A listing as a page shows it: its cards cut to what a card shows (cardView). */
+export type ListingData = Omit<ListingResult, "products"> & { products: CardView[] };
 
 type InsertItem = Insert & {
   image: string | null;
@@ -47,6 +51,9 @@ function VideoInsert({ insert }: { insert: InsertItem }) {
     </VideoModal>
   );
 }
+/** Cards whose pictures load at once: the first row on a wide screen, two rows on a phone. */
+const EAGER_CARDS = 4;
+
 export interface ListingInserts {
   guides: InsertItem[];
   reels: InsertItem[];
@@ -409,7 +416,7 @@ export function ListingView({
   searchId,
   trackingList,
 }: {
-  listing: ListingResult;
+  listing: ListingData;
   currency: string;
   sort: string;
   inserts?: ListingInserts;
@@ -484,7 +491,11 @@ export function ListingView({
                       })
                     }
                   >
-                    <ProductCard card={cell.product} searchId={searchId} />
+                    <ProductCard
+                      card={cell.product}
+                      searchId={searchId}
+                      priority={listing.products.indexOf(cell.product) < EAGER_CARDS}
+                    />
                   </li>
                 ) : (
                   <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind}>
@@ -566,7 +577,7 @@ function FilterDrawer({
   currency,
   active,
 }: {
-  listing: ListingResult;
+  listing: ListingData;
   currency: string;
   active: number;
 }) {

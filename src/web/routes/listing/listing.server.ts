@@ -1,7 +1,11 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
-import { categoryInserts, listCategoryContent } from "#modules/content/content.service.ts";
+import {
+  categoryInserts,
+  type ListingInsert,
+  listCategoryContent,
+} from "#modules/content/content.service.ts";
 import { emptySearchHelp } from "#modules/search/empty-search.service.ts";
 import type { SponsoredComponent } from "#modules/search/listing.contract.ts";
 import { listingQuery } from "#modules/search/listing.contract.ts";
@@ -13,15 +17,56 @@ import {
 } from "#modules/search/listing.service.ts";
 import { recordSearch } from "#modules/search/search-analytics.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import type { ArticleCard } from "#web/components/article-list.tsx";
+import { type LookPictureProps, lookHotspots } from "#web/components/look-picture.tsx";
+import { cardView } from "#web/components/product-card.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
+import type { ListingData } from "./listing-view.tsx";
+import type { SponsoredView } from "./sponsored-block.tsx";
 
 /** A service's 404/400 becomes the page's status: the not-found page for unknown categories and pages. */
 function parse(url: URL) {
   const parsed = listingQuery.safeParse(Object.fromEntries(url.searchParams));
   if (!parsed.success) throw data(null, { status: 400 });
   return parsed.data;
+}
+
+/** A listing with its cards cut to what a card shows: the page's data carries nothing it does not render. */
+function listingData(listing: ListingResult): ListingData {
+  return { ...listing, products: listing.products.map(cardView) };
+}
+
+function sponsoredView(block: SponsoredComponent | null): SponsoredView | null {
+  return block && { ...block, products: block.products.map(cardView) };
+}
+
+/** A grid insert as the page shows it: a look's markers name their product, not its whole card. */
+export type InsertView = Omit<ListingInsert, "look"> & {
+  look:
+    | (Omit<NonNullable<ListingInsert["look"]>, "hotspots"> & { hotspots: LookPictureProps["hotspots"] })
+    | null;
+};
+type InsertsView = Record<"guides" | "reels" | "stories" | "placed", InsertView[]>;
+
+function insertsView(inserts: Awaited<ReturnType<typeof categoryInserts>>): InsertsView {
+  const view = (insert: ListingInsert): InsertView => ({
+    ...insert,
+    look: insert.look && { ...insert.look, hotspots: lookHotspots(insert.look.hotspots) },
+  });
+  return {
+    guides: inserts.guides.map(view),
+    reels: inserts.reels.map(view),
+    stories: inserts.stories.map(view),
+    placed: inserts.placed.map(view),
+  };
+}
+
+/** A guide as its card shows it: without its body. */
+function articleCard(item: z.output<typeof articleItemOutput>): ArticleCard {
+  const { id, slug, title, image, lead, header_image, content_tags, first_published_at } = item;
+  return { id, slug, title, image, lead, header_image, content_tags, first_published_at };
 }
 
 /** Video cards embed a third-party player: only with marketing consent where consent is required. */
@@ -35,12 +80,12 @@ export interface CategoryPageData {
   description: string;
   breadcrumb: { title: string; url: string }[];
   subCategories: { slug: string; title: string; url: string }[];
-  listing: ListingResult;
-  sponsored: SponsoredComponent | null;
-  inserts: Awaited<ReturnType<typeof categoryInserts>>;
+  listing: ListingData;
+  sponsored: SponsoredView | null;
+  inserts: InsertsView;
   guides: {
-    /** The guides' first page, as `GET /api/category/guides/` answers it ("load more" reads on). */
-    items: z.output<typeof articleItemOutput>[];
+    /** The guides' first page as cards show them (no bodies); "load more" reads on from `next`. */
+    items: ArticleCard[];
     next: string | null;
   };
   metaTitle: string;
@@ -89,7 +134,7 @@ export async function loadCategoryPage(
           currency: shop.market.currency,
           baseUrl: `${shop.publicUrl}/api/category/guides/`,
         }).then((list) => ({
-          items: list.items as CategoryPageData["guides"]["items"],
+          items: (list.items as z.output<typeof articleItemOutput>[]).map(articleCard),
           next: list.meta.next,
         })),
         { items: [], next: null },
@@ -101,9 +146,9 @@ export async function loadCategoryPage(
       description: category.description,
       breadcrumb: category.breadcrumb,
       subCategories: category.subCategories,
-      listing,
-      sponsored,
-      inserts,
+      listing: listingData(listing),
+      sponsored: sponsoredView(sponsored),
+      inserts: insertsView(inserts),
       guides,
       metaTitle: `${category.title} – Pitchside`,
     };
@@ -131,7 +176,7 @@ export async function loadSearchPage(shop: ShopRequestContext, url: URL) {
     return {
       kind: "search" as const,
       q,
-      listing,
+      listing: listingData(listing),
       searchId,
       help,
       metaTitle: messagesFor(shop.locale)["meta.search.title"] ?? "Pitchside",

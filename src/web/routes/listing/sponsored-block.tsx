@@ -3,15 +3,18 @@ import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
 import type { SponsoredComponent } from "#modules/search/listing.contract.ts";
 import { CardSlider } from "#web/components/card-slider.tsx";
-import { ProductCard } from "#web/components/product-card.tsx";
+import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { track } from "#web/lib/tracking.ts";
 
+/** The sponsored block as a page shows it: its cards cut to what a card shows (cardView). */
+export type SponsoredView = Omit<SponsoredComponent, "products"> & { products: CardView[] };
+
 type Slide =
-  | { kind: "product"; card: SponsoredComponent["products"][number] }
+  | { kind: "product"; card: CardView }
   | { kind: "image"; tile: SponsoredComponent["images"][number] };
 
 /** Product cards with the block's promo pictures placed at their 1-based positions among them. */
-export function sponsoredSlides(block: Pick<SponsoredComponent, "products" | "images" | "title">): Slide[] {
+export function sponsoredSlides(block: Pick<SponsoredView, "products" | "images" | "title">): Slide[] {
   const slides: Slide[] = block.products.map((card) => ({
     kind: "product",
     // The spec: links out of the block say which block they came from.
@@ -56,7 +59,7 @@ function useImpression(title: string, productIds: number[]) {
  * picture, icon, title in its own colour, the "sponsored" label, and a row of its products with its
  * promo pictures among them. The colours and pictures were checked when read (listing.service.ts).
  */
-export function SponsoredBlock({ block }: { block: SponsoredComponent }) {
+export function SponsoredBlock({ block }: { block: SponsoredView }) {
   const ref = useImpression(
     block.title,
     block.products.map((p) => p.product_id),
@@ -99,11 +102,12 @@ export function SponsoredBlock({ block }: { block: SponsoredComponent }) {
             slide.kind === "product" ? `p${slide.card.product_id}` : `i${slide.tile.position}`
           }
           slideBasis="basis-[45%]"
-          renderItem={(slide) =>
+          // The block leads the category page: the two slides a phone shows first load at once.
+          renderItem={(slide, index) =>
             slide.kind === "product" ? (
-              <ProductCard card={slide.card} context="carousel" />
+              <ProductCard card={slide.card} context="carousel" priority={index < 2} />
             ) : (
-              <PromoTile tile={slide.tile} />
+              <PromoTile tile={slide.tile} priority={index < 2} />
             )
           }
         />
@@ -112,14 +116,15 @@ export function SponsoredBlock({ block }: { block: SponsoredComponent }) {
   );
 }
 
-function PromoTile({ tile }: { tile: SponsoredComponent["images"][number] }) {
+function PromoTile({ tile, priority }: { tile: SponsoredComponent["images"][number]; priority: boolean }) {
   const picture = (
     <img
       src={tile.image.src}
       alt={tile.image.alt}
       width={tile.image.width}
       height={tile.image.height}
-      loading="lazy"
+      loading={priority ? "eager" : "lazy"}
+      fetchPriority={priority ? "high" : undefined}
       className="h-full w-full rounded-md object-cover"
       data-testid="sponsored-tile"
     />

@@ -5,13 +5,13 @@ import { useNavigate } from "react-router";
 import type { MasterclassVideo } from "#modules/content/masterclass.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { CardSlider } from "#web/components/card-slider.tsx";
-import { VideoConsentPlaceholder } from "#web/components/video-consent-placeholder.tsx";
+import { ConsentGate } from "#web/consent/consent-gate.tsx";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { memberOrLogin, pageTitle } from "../account/account.server.ts";
 import type { Route } from "./+types/masterclass-page.ts";
-import { masterclassPage, videoAllowed } from "./masterclass.server.ts";
+import { masterclassPage } from "./masterclass.server.ts";
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
@@ -19,7 +19,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   // Members only: a guest logs in and comes back to the same filters.
   memberOrLogin(shop, url);
   const page = await asPage(() => masterclassPage(shop, url));
-  return { title: pageTitle(shop, "meta.masterclass.title"), videoAllowed: videoAllowed(shop), ...page };
+  return { title: pageTitle(shop, "meta.masterclass.title"), ...page };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -200,20 +200,22 @@ export default function MasterclassPage({ loaderData }: Route.ComponentProps) {
         titleClassName="text-base font-bold"
         testId="masterclass-player"
       >
-        {playing &&
-          (loaderData.videoAllowed ? (
+        {playing && (
+          // The player only with marketing consent, as every third-party embed (ConsentGate, decision 0046).
+          <ConsentGate
+            purpose="marketing"
+            title={playing.title}
+            provider="YouTube"
+            thumbnail={playing.video.thumbnail_max}
+          >
             <div
               className="aspect-video w-full bg-black [&_iframe]:size-full"
               // The player's HTML is one iframe of the video host, sanitised on the server (playerHtml).
               // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server
               dangerouslySetInnerHTML={{ __html: playing.video.html }}
             />
-          ) : (
-            <VideoConsentPlaceholder
-              thumbnail={playing.video.thumbnail_max}
-              className="relative aspect-video w-full"
-            />
-          ))}
+          </ConsentGate>
+        )}
       </Dialog>
     </div>
   );

@@ -4,7 +4,6 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { CustomizationInput } from "#modules/cart/customization.contract.ts";
 import { productTitle } from "#modules/catalog/product-name.ts";
-import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
@@ -14,6 +13,7 @@ import {
   PACKAGE_ADVANCE_MS,
   packageComplete,
 } from "./add-to-bag-machine.ts";
+import type { ProductView } from "./product-view.ts";
 import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
 import type { AddToBag } from "./use-add-to-bag.ts";
@@ -33,7 +33,7 @@ export function AddToBagDrawer({
   dispatch,
   bag,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   state: DrawerState;
   dispatch: (event: DrawerEvent) => void;
   bag: AddToBag;
@@ -191,7 +191,7 @@ function Powerstep({
   customized,
   bag,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   title: string;
   sizeName: string | null;
   customized: boolean;
@@ -324,7 +324,7 @@ function PackageSteps({
   state,
   dispatch,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   state: DrawerState;
   dispatch: (event: DrawerEvent) => void;
 }) {

@@ -1,5 +1,7 @@
-import { useRef, useState } from "react";
+import useEmblaCarousel from "embla-carousel-react";
+import { useEffect, useId, useRef, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
+import { SliderButtons } from "#web/components/card-slider.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
@@ -9,8 +11,10 @@ type Reel = ResponseOf<"GET /api/category/reels/">["items"][number];
 export type Guide = ResponseOf<"GET /api/category/guides/">["items"][number];
 
 /**
- * Sub-reel circles: the category's reels as round thumbnails with their titles, each opening the
- * reels feed on that reel; under them the first reel's products as a slider (the reel product slider).
+ * Sub-reel circles: the category's reels as round thumbnails with their titles in an Embla slider
+ * that moves by groups (spec §9: two circles a step on phones, three from 640 px) with previous/next
+ * buttons. Choosing a circle (a toggle button, `aria-pressed`) shows that reel's products in the reel
+ * product slider under the circles, with a link that opens the reels feed on that reel.
  */
 export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
   const intl = useIntl();
@@ -20,39 +24,107 @@ export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
     (result) => result.items,
     [] as Reel[],
   );
+  const [chosenId, setChosenId] = useState<number | null>(null);
+  const [viewport, embla] = useEmblaCarousel({
+    align: "start",
+    containScroll: "trimSnaps",
+    slidesToScroll: 2,
+    breakpoints: { "(min-width: 640px)": { slidesToScroll: 3 } },
+  });
+  const panelId = useId();
+  // The buttons only where there is somewhere to go (on a wide screen four circles fit in the row).
+  const [scrollable, setScrollable] = useState(false);
+  useEffect(() => {
+    if (!embla) return;
+    const update = () => setScrollable(embla.canScrollNext() || embla.canScrollPrev());
+    update();
+    embla.on("reInit", update).on("resize", update);
+    return () => {
+      embla.off("reInit", update).off("resize", update);
+    };
+  }, [embla]);
+  // Focus on a circle half out of the row (a keyboard, a screen reader) makes the browser scroll the
+  // row itself, under Embla's feet: undo that and let Embla bring in the group holding that circle.
+  useEffect(() => {
+    if (!embla) return;
+    const root = embla.rootNode();
+    const onScroll = () => {
+      if (root.scrollLeft === 0) return;
+      root.scrollLeft = 0;
+      const index = embla.slideNodes().findIndex((slide) => slide.contains(document.activeElement));
+      const group = embla.internalEngine().slideRegistry.findIndex((slides) => slides.includes(index));
+      if (group >= 0) embla.scrollTo(group, true);
+    };
+    root.addEventListener("scroll", onScroll);
+    return () => root.removeEventListener("scroll", onScroll);
+  }, [embla]);
   if (reels.length === 0) return null;
-  const products = reels[0]?.products ?? [];
+  const chosen = reels.find((reel) => reel.id === chosenId) ?? (reels[0] as Reel);
+  const products = chosen.products ?? [];
   return (
     <>
       <section aria-labelledby="reels" className="mt-12" data-testid="reels-strip">
-        <h2 id="reels" className="mb-4 text-xl font-bold">
-          <FormattedMessage id="product.reels" />
-        </h2>
-        <ul className="flex snap-x snap-mandatory gap-4 overflow-x-auto pb-2" data-testid="sub-reels">
-          {reels.map((reel) => (
-            <li key={reel.id} className="w-24 shrink-0 snap-start">
-              <a href={`/reels/${encodeURIComponent(reel.slug)}/`} className="block text-center">
-                <span className="mx-auto block size-20 rounded-full bg-gradient-to-tr from-amber-500 to-fuchsia-600 p-0.5">
-                  <img
-                    src={reel.image.src}
-                    alt=""
-                    width={80}
-                    height={80}
-                    loading="lazy"
-                    className="size-full rounded-full border-2 border-white bg-neutral-100 object-cover"
-                  />
-                </span>
-                <span className="mt-1 line-clamp-2 block text-xs font-semibold">{reel.title}</span>
-              </a>
-            </li>
-          ))}
-        </ul>
-      </section>
-      {products.length > 0 && (
-        <div data-testid="reel-products">
-          <ProductSlider title={intl.formatMessage({ id: "product.productsInReel" })} cards={products} />
+        <div className="mb-4 flex items-center justify-between gap-2">
+          <h2 id="reels" className="text-xl font-bold">
+            <FormattedMessage id="product.reels" />
+          </h2>
+          {scrollable && <SliderButtons embla={embla} className="flex gap-2" />}
         </div>
-      )}
+        <div ref={viewport} className="overflow-hidden" data-testid="sub-reels">
+          <ul className="flex">
+            {reels.map((reel) => {
+              const pressed = reel.id === chosen.id;
+              return (
+                <li key={reel.id} className="w-32 min-w-0 shrink-0 px-1" data-testid="sub-reel">
+                  <button
+                    type="button"
+                    aria-pressed={pressed}
+                    aria-controls={panelId}
+                    onClick={() => setChosenId(reel.id)}
+                    className="block w-full rounded-lg p-1 text-center outline-offset-2 focus-visible:outline-2 focus-visible:outline-neutral-900"
+                  >
+                    <span
+                      className={`mx-auto block size-20 rounded-full p-0.5 ${pressed ? "bg-neutral-900" : "bg-gradient-to-tr from-amber-500 to-fuchsia-600"}`}
+                    >
+                      <img
+                        src={reel.image.src}
+                        alt=""
+                        width={80}
+                        height={80}
+                        loading="lazy"
+                        className="size-full rounded-full border-2 border-white bg-neutral-100 object-cover"
+                      />
+                    </span>
+                    <span
+                      className={`mt-1 line-clamp-2 block text-xs break-words ${pressed ? "font-bold underline" : "font-semibold"}`}
+                    >
+                      {reel.title}
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      </section>
+      <div id={panelId} data-testid="reel-products" data-reel={chosen.slug}>
+        {products.length > 0 && (
+          <ProductSlider
+            key={chosen.id}
+            title={intl.formatMessage({ id: "product.productsInReel" })}
+            cards={products}
+          />
+        )}
+        <p className="mx-auto max-w-7xl px-4 pb-2">
+          <a
+            href={`/reels/${encodeURIComponent(chosen.slug)}/`}
+            className="inline-flex min-h-6 items-center font-semibold underline"
+            data-testid="reel-watch"
+          >
+            <FormattedMessage id="reelCircles.watch" values={{ title: chosen.title }} />
+          </a>
+        </p>
+      </div>
     </>
   );
 }

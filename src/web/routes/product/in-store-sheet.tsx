@@ -7,12 +7,30 @@ import { call } from "#web/lib/api.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 
+/** What the sheet shows of the flagship store: its name, address and each weekday's hours as shown. */
+export interface FlagshipView {
+  title: string;
+  store: string;
+  address: Pick<StoreView["address"], "street" | "city" | "zip">;
+  opening_hours: Pick<StoreView["opening_hours"][number], "weekday" | "display">[];
+}
+
+/** A store cut to what the sheet shows, for the product page's data. */
+export function flagshipView(store: StoreView): FlagshipView {
+  return {
+    title: store.title,
+    store: store.store,
+    address: { street: store.address.street, city: store.address.city, zip: store.address.zip },
+    opening_hours: store.opening_hours.map(({ weekday, display }) => ({ weekday, display })),
+  };
+}
+
 /**
  * "In store": a sheet with the flagship store's stock of this product per size, read when it opens
  * (the shelf changes through the day), with the store's address, today's hours and the way to the
  * store locator.
  */
-export function InStoreSheet({ productId, store }: { productId: number; store: StoreView }) {
+export function InStoreSheet({ productId, store }: { productId: number; store: FlagshipView }) {
   const intl = useIntl();
   const sizeLabel = useSizeLabel();
   const [stock, setStock] = useState<StoreStock | null>(null);

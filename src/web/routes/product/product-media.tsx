@@ -7,6 +7,7 @@ import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import type { Image } from "./gallery-image.ts";
+import type { ProductView } from "./product-view.ts";
 
 /** Pixels of pointer travel that turn the product by one frame. */
 export const PIXELS_PER_FRAME = 24;
@@ -126,7 +127,7 @@ export function ProductVideo({ videoId, name }: { videoId: string; name: string 
   );
 }
 
-type Look = NonNullable<import("#modules/product/product.contract.ts").ProductDetail["shop_the_look"]>;
+type Look = NonNullable<ProductView["shop_the_look"]>;
 
 /** Shop the look: the picture with a marker on each product it shows, each leading to that product. */
 export function ShopTheLookSection({ look }: { look: Look }) {

@@ -4,40 +4,67 @@ import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
 import { modelName, productTitle } from "#modules/catalog/product-name.ts";
-import type { ProductDetail, StockEntry } from "#modules/product/product.contract.ts";
+import type { StockEntry } from "#modules/product/product.contract.ts";
 import { recordSearchOpened } from "#modules/search/search-analytics.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
-import { ProductCard } from "#web/components/product-card.tsx";
-import { ProductSlider } from "#web/components/product-slider.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
-import { useSecondary } from "#web/lib/use-secondary.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import type { Route } from "./+types/product-page.ts";
 import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
-import { CombineOffers } from "./combine-offers.tsx";
-import { RelatedGuides, SubReelCircles } from "./content-widgets.tsx";
-import { InStoreSheet } from "./in-store-sheet.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
-import { ProductVideo, ShopTheLookSection, SocialGallery, Spin360 } from "./product-media.tsx";
-import { ProductReviews, Stars } from "./product-reviews.tsx";
+import type { ProductView } from "./product-view.ts";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
+import { Stars } from "./stars.tsx";
 import { useAddToBag } from "./use-add-to-bag.ts";
 
 // Only sold-out products show the alert form; its form library loads with it.
 const BackInStockForm = lazy(() =>
   import("./back-in-stock-form.tsx").then((module) => ({ default: module.BackInStockForm })),
 );
+
+// The page's first view needs its gallery, price, sizes and bag button; the rest of the page loads
+// its code after them (decision 0052): the reviews, the store sheet, the media players, the sliders
+// and the content widgets. Those the server renders keep their HTML until their code arrives.
+const ProductReviews = lazy(() =>
+  import("./product-reviews.tsx").then((module) => ({ default: module.ProductReviews })),
+);
+const InStoreSheet = lazy(() =>
+  import("./in-store-sheet.tsx").then((module) => ({ default: module.InStoreSheet })),
+);
+const CombineOffers = lazy(() =>
+  import("./combine-offers.tsx").then((module) => ({ default: module.CombineOffers })),
+);
+const Spin360 = lazy(() => import("./product-media.tsx").then((module) => ({ default: module.Spin360 })));
+const ProductVideo = lazy(() =>
+  import("./product-media.tsx").then((module) => ({ default: module.ProductVideo })),
+);
+const ShopTheLookSection = lazy(() =>
+  import("./product-media.tsx").then((module) => ({ default: module.ShopTheLookSection })),
+);
+const SocialGallery = lazy(() =>
+  import("./product-media.tsx").then((module) => ({ default: module.SocialGallery })),
+);
+const SubReelCircles = lazy(() =>
+  import("./content-widgets.tsx").then((module) => ({ default: module.SubReelCircles })),
+);
+const RelatedGuides = lazy(() =>
+  import("./content-widgets.tsx").then((module) => ({ default: module.RelatedGuides })),
+);
+const ProductSlider = lazy(() =>
+  import("#web/components/product-slider.tsx").then((module) => ({ default: module.ProductSlider })),
+);
+const RelatedProducts = lazy(() => import("./related-products.tsx"));
 
 /** The sticky bag bar shows on small screens once the page has scrolled this far. */
 export const STICKY_BAR_FROM_PX = 750;
@@ -177,12 +204,14 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-3">
           <ProductGallery images={product.images} name={productTitle(product.brand, product.name)} />
           <div className="flex flex-wrap gap-2">
-            {product.has_360 && product.images.length > 1 && (
-              <Spin360 images={product.images} name={product.name} />
-            )}
-            {product.video_id && videoAllowed && (
-              <ProductVideo videoId={product.video_id} name={product.name} />
-            )}
+            <Suspense fallback={null}>
+              {product.has_360 && product.images.length > 1 && (
+                <Spin360 images={product.images} name={product.name} />
+              )}
+              {product.video_id && videoAllowed && (
+                <ProductVideo videoId={product.video_id} name={product.name} />
+              )}
+            </Suspense>
           </div>
         </div>
         <div className="flex flex-col gap-4">
@@ -326,8 +355,10 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               <DeliveryInfo product={product} />
-              {flagship && <InStoreSheet productId={product.id} store={flagship} />}
-              <CombineOffers sku={product.stock[0]?.sku_id} />
+              <Suspense fallback={null}>
+                {flagship && <InStoreSheet productId={product.id} store={flagship} />}
+                <CombineOffers sku={product.stock[0]?.sku_id} />
+              </Suspense>
             </div>
           )}
 
@@ -376,52 +407,33 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
+      <Suspense fallback={null}>
+        <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
+      </Suspense>
 
       <div className="mt-12">
-        <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
+        <Suspense fallback={null}>
+          <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
+        </Suspense>
       </div>
 
-      {product.shop_the_look && <ShopTheLookSection look={product.shop_the_look} />}
-      <RelatedProducts productId={product.id} />
-      <SubReelCircles categorySlug={product.category.parent_slug ?? product.category.slug} />
-      <RelatedGuides categorySlug={product.category.parent_slug ?? product.category.slug} />
-      <SocialGallery
-        categorySlugs={[
-          product.category.slug,
-          ...(product.category.parent_slug ? [product.category.parent_slug] : []),
-        ]}
-        consent={statisticsConsent}
-      />
+      <Suspense fallback={null}>
+        {product.shop_the_look && <ShopTheLookSection look={product.shop_the_look} />}
+        <RelatedProducts productId={product.id} />
+        <SubReelCircles categorySlug={product.category.parent_slug ?? product.category.slug} />
+        <RelatedGuides categorySlug={product.category.parent_slug ?? product.category.slug} />
+        <SocialGallery
+          categorySlugs={[
+            product.category.slug,
+            ...(product.category.parent_slug ? [product.category.parent_slug] : []),
+          ]}
+          consent={statisticsConsent}
+        />
+      </Suspense>
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
       <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} bag={bag} />
     </div>
-  );
-}
-
-/** The related grid: 4 rows of 3 to 9 columns by width; secondary, loaded after the page shows. */
-function RelatedProducts({ productId }: { productId: number }) {
-  const cards = useSecondary(
-    "GET /api/products/related/:id/",
-    { params: { id: productId } },
-    (result) => result.results,
-    [],
-  );
-  if (cards.length === 0) return null;
-  return (
-    <section aria-labelledby="related" className="mt-12" data-testid="related-products">
-      <h2 id="related" className="mb-4 text-xl font-bold">
-        <FormattedMessage id="product.related" />
-      </h2>
-      <ul className="grid grid-cols-3 gap-4 md:grid-cols-4 lg:grid-cols-6 xl:grid-cols-9">
-        {cards.map((card) => (
-          <li key={card.product_id}>
-            <ProductCard card={card} />
-          </li>
-        ))}
-      </ul>
-    </section>
   );
 }
 
@@ -434,7 +446,7 @@ function SizesOnPage({
   chosen,
   onChoose,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   chosen: number | null;
   onChoose: (sizeId: number | null) => void;
 }) {
@@ -490,7 +502,7 @@ function ChosenSize({ size, label }: { size: StockEntry; label: string }) {
   );
 }
 
-function DeliveryInfo({ product }: { product: ProductDetail }) {
+function DeliveryInfo({ product }: { product: ProductView }) {
   const intl = useIntl();
   const sizeLabel = useSizeLabel();
   const fastest = product.stock
@@ -535,7 +547,7 @@ function StickyBagBar({
   onOpen,
   locked,
 }: {
-  product: ProductDetail;
+  product: ProductView;
   onOpen: () => void;
   locked: boolean;
 }) {

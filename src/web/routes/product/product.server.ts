@@ -1,16 +1,17 @@
-import type { StoreView } from "#modules/content/stores.contract.ts";
 import { listStores } from "#modules/content/stores.service.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
-import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
 import { listReviews, reviewStateOf } from "#modules/reviews/reviews.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
+import { type FlagshipView, flagshipView } from "./in-store-sheet.tsx";
 import { productJsonLd } from "./product-json-ld.ts";
+import { type ProductView, productView } from "./product-view.ts";
 
 export interface ProductPageData {
-  product: ProductDetail;
+  /** The product as the page shows it (productView). */
+  product: ProductView;
   loggedIn: boolean;
   /** schema.org Product with its Offer, for search engines. */
   jsonLd: Record<string, unknown>;
@@ -18,8 +19,8 @@ export interface ProductPageData {
   reviews: ReviewsPage;
   /** What the visitor may do about reviewing it. */
   reviewState: ReviewState;
-  /** The flagship store, for the "in store" sheet; null when the shop has none or it is a package. */
-  flagship: StoreView | null;
+  /** The flagship store as the "in store" sheet shows it; null when the shop has none or it is a package. */
+  flagship: FlagshipView | null;
 }
 
 /** The product page's data; its structured data links on the page's configured address. */
@@ -30,12 +31,19 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
   const { db } = shop.database;
   const reviews = await listReviews(db, product.id);
   const reviewState = await reviewStateOf(db, shop.user?.id ?? null, product.id);
-  const flagship = product.is_package
-    ? null
-    : ((await listStores(db, shop.locale, intlTag(shop.locale, shop.market))).find((s) => s.is_flagship) ??
-      null);
+  const store = product.is_package
+    ? undefined
+    : (
+        await listStores(db, {
+          locale: shop.locale,
+          localeTag: intlTag(shop.locale, shop.market),
+          currency: shop.market.currency,
+          isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
+        })
+      ).find((s) => s.is_flagship);
+  const flagship = store ? flagshipView(store) : null;
   return {
-    product,
+    product: productView(product),
     loggedIn: shop.user !== null,
     jsonLd: productJsonLd(product, shop.publicUrl, reviews.summary),
     reviews,

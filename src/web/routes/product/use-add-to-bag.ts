@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { useRevalidator } from "react-router";
 import type { CustomizationInput } from "#modules/cart/customization.contract.ts";
-import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { call } from "#web/lib/api.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
 import type { DrawerEvent } from "./add-to-bag-machine.ts";
+import type { ProductView } from "./product-view.ts";
 
 /** The bag is read after an add to show the line and the total; a slow read is given up after 2 s. */
 export const CART_READ_TIMEOUT_MS = 2000;
@@ -35,7 +35,7 @@ export interface AddToBag {
  * Putting the product in the bag, from the page (a size chosen in the grid) or from the drawer: the
  * calls, then the drawer moves to its powerstep with the line's price and the bag's total.
  */
-export function useAddToBag(product: ProductDetail, dispatch: (event: DrawerEvent) => void): AddToBag {
+export function useAddToBag(product: ProductView, dispatch: (event: DrawerEvent) => void): AddToBag {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);

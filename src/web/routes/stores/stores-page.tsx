@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { StoreView } from "#modules/content/stores.contract.ts";
 import { shopContext } from "#server/request-context.ts";
+import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import type { Route } from "./+types/stores-page.ts";
 import { loadStores } from "./stores.server.ts";
@@ -96,6 +97,11 @@ function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string | nul
         </h2>
         <StoreGallery store={store} />
         {store.description && <p className="text-neutral-800">{store.description}</p>}
+        {store.body.length > 0 && (
+          <div data-testid="store-body">
+            <BlockRenderer blocks={store.body} />
+          </div>
+        )}
       </div>
       <div className="flex min-w-0 flex-col gap-4">
         <section aria-labelledby={`${headingId}-hours`}>

@@ -20,7 +20,12 @@ export function storeMapTiles(config: { env: string; mapTileUrl: string }): stri
 export async function loadStores(shop: ShopRequestContext) {
   return {
     title: pageTitle(shop, "stores.title"),
-    stores: await listStores(shop.database.db, shop.locale, intlTag(shop.locale, shop.market)),
+    stores: await listStores(shop.database.db, {
+      locale: shop.locale,
+      localeTag: intlTag(shop.locale, shop.market),
+      currency: shop.market.currency,
+      isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
+    }),
     mapTileUrl: storeMapTiles(shop.config),
   };
 }

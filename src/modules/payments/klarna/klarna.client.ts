@@ -1,0 +1,169 @@
+import type { PaymentProvider, ProviderOrderInput, ProviderResult } from "../payment-provider.ts";
+
+/** What the operator configures (KLARNA_USERNAME, KLARNA_PASSWORD, KLARNA_ENVIRONMENT, KLARNA_API_URL). */
+export interface KlarnaConfig {
+  /** The API user (a UID such as "PK12345_abcdef"); HTTP basic user name. */
+  username: string;
+  /** The API secret; HTTP basic password. */
+  password: string;
+  environment: "playground" | "live";
+  /** The region's base URL; defaults to Europe's for the environment. */
+  apiUrl: string;
+}
+
+export const KLARNA_BASE_URLS = {
+  playground: "https://api.playground.klarna.com",
+  live: "https://api.klarna.com",
+} as const;
+
+/** Klarna configuration from the environment, or null when the shop runs on the built-in pay later. */
+export function klarnaConfigFrom(env: Record<string, string | undefined>): KlarnaConfig | null {
+  const username = env.KLARNA_USERNAME?.trim();
+  const password = env.KLARNA_PASSWORD?.trim();
+  if (!username || !password) return null;
+  const environment = env.KLARNA_ENVIRONMENT === "live" ? "live" : "playground";
+  if (env.KLARNA_ENVIRONMENT && !["live", "playground"].includes(env.KLARNA_ENVIRONMENT))
+    throw new Error("KLARNA_ENVIRONMENT must be playground or live");
+  const apiUrl = (env.KLARNA_API_URL?.trim() || KLARNA_BASE_URLS[environment]).replace(/\/+$/, "");
+  return { username, password, environment, apiUrl };
+}
+
+/** Klarna knows Norwegian as no-NO, not nb-NO. */
+export const klarnaLocale = (tag: string) => (tag === "nb-NO" ? "no-NO" : tag);
+
+/** Klarna's tax rate: percent with two implicit decimals (25% → 2500), from the amounts. */
+export function taxRateOf(amount: number, taxAmount: number): number {
+  const net = amount - taxAmount;
+  return net > 0 ? Math.round((taxAmount * 10_000) / net) : 0;
+}
+
+/** The body Klarna Payments wants for a session and an order: one line, amounts in minor units. */
+export function orderBody(input: ProviderOrderInput) {
+  return {
+    purchase_country: input.country.toUpperCase(),
+    purchase_currency: input.currency.toUpperCase(),
+    locale: klarnaLocale(input.locale),
+    order_amount: input.amount,
+    order_tax_amount: input.taxAmount,
+    order_lines: [
+      {
+        type: "physical",
+        name: input.description,
+        quantity: 1,
+        unit_price: input.amount,
+        tax_rate: taxRateOf(input.amount, input.taxAmount),
+        total_amount: input.amount,
+        total_tax_amount: input.taxAmount,
+      },
+    ],
+    merchant_reference1: input.reference,
+  };
+}
+
+const TIMEOUT_MS = 15_000;
+
+/**
+ * Klarna Payments and Order Management over plain HTTPS (Klarna publishes no Node SDK for them):
+ * basic auth with the API user and secret, JSON bodies, and a Klarna-Idempotency-Key on every
+ * call that changes something, so a retry never makes a second order, capture or refund.
+ */
+export function klarnaProvider(config: KlarnaConfig, fetchImpl: typeof fetch = fetch): PaymentProvider {
+  const authorization = `Basic ${Buffer.from(`${config.username}:${config.password}`).toString("base64")}`;
+
+  async function call(
+    path: string,
+    body: object | null,
+    idempotencyKey: string | null,
+  ): Promise<ProviderResult<{ json: Record<string, unknown> | null; headers: Headers }>> {
+    let response: Response;
+    try {
+      response = await fetchImpl(`${config.apiUrl}${path}`, {
+        method: "POST",
+        headers: {
+          authorization,
+          "content-type": "application/json",
+          accept: "application/json",
+          ...(idempotencyKey ? { "klarna-idempotency-key": idempotencyKey } : {}),
+        },
+        body: body ? JSON.stringify(body) : null,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      return { ok: false, status: 502, code: "klarna_unreachable", message: String(error) };
+    }
+    const text = await response.text();
+    let json: Record<string, unknown> | null = null;
+    try {
+      json = text ? (JSON.parse(text) as Record<string, unknown>) : null;
+    } catch {
+      json = null;
+    }
+    if (!response.ok) {
+      const code = typeof json?.error_code === "string" ? json.error_code : `http_${response.status}`;
+      const messages = Array.isArray(json?.error_messages)
+        ? json.error_messages.join("; ")
+        : text.slice(0, 200);
+      return { ok: false, status: response.status, code, message: messages };
+    }
+    return { ok: true, value: { json, headers: response.headers } };
+  }
+
+  const str = (value: unknown) => (typeof value === "string" ? value : "");
+
+  return {
+    gateway: "klarna",
+    async createSession(input) {
+      const result = await call("/payments/v1/sessions", orderBody(input), null);
+      if (!result.ok) return result;
+      const json = result.value.json ?? {};
+      const categories = Array.isArray(json.payment_method_categories)
+        ? (json.payment_method_categories as { identifier?: unknown; name?: unknown }[]).map((c) => ({
+            identifier: str(c.identifier),
+            name: str(c.name),
+          }))
+        : [];
+      return {
+        ok: true,
+        value: { sessionId: str(json.session_id), clientToken: str(json.client_token), categories },
+      };
+    },
+    async createOrder(token, input, idempotencyKey) {
+      const result = await call(
+        `/payments/v1/authorizations/${encodeURIComponent(token)}/order`,
+        orderBody(input),
+        idempotencyKey,
+      );
+      if (!result.ok) return result;
+      const json = result.value.json ?? {};
+      if (!str(json.order_id))
+        return { ok: false, status: 502, code: "klarna_no_order", message: "no order_id" };
+      return { ok: true, value: { orderId: str(json.order_id), fraudStatus: str(json.fraud_status) } };
+    },
+    async capture(orderId, amount, idempotencyKey) {
+      const result = await call(
+        `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/captures`,
+        { captured_amount: amount },
+        idempotencyKey,
+      );
+      if (!result.ok) return result;
+      return { ok: true, value: { reference: result.value.headers.get("capture-id") ?? "" } };
+    },
+    async refund(orderId, amount, idempotencyKey) {
+      const result = await call(
+        `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/refunds`,
+        { refunded_amount: amount },
+        idempotencyKey,
+      );
+      if (!result.ok) return result;
+      return { ok: true, value: { reference: result.value.headers.get("refund-id") ?? "" } };
+    },
+    async cancel(orderId, idempotencyKey) {
+      const result = await call(
+        `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/cancel`,
+        null,
+        idempotencyKey,
+      );
+      return result.ok ? { ok: true, value: null } : result;
+    },
+  };
+}
