@@ -84,6 +84,11 @@ export interface AppConfig {
    */
   authorisationHoldMinutes: number;
   /**
+   * How long a bag with lines lies untouched before its owner (with consent to marketing mail) gets
+   * the one reminder (ABANDONED_BAG_HOURS, default 24; 0 sends none; decision 0058).
+   */
+  abandonedBagHours: number;
+  /**
    * How long a process trusts a session it loaded without reading it again (SESSION_CACHE_SECONDS,
    * default 10; 0 reads it on every request): the bound within which a log-out or password reset in
    * one process ends the session in every other (decision 0048).
@@ -359,6 +364,7 @@ export function loadConfig(
       1,
       10_080,
     ),
+    abandonedBagHours: parseCount("ABANDONED_BAG_HOURS", env.ABANDONED_BAG_HOURS, 24, 0, 167),
     sessionCacheSeconds: parseCount("SESSION_CACHE_SECONDS", env.SESSION_CACHE_SECONDS, 10, 0, 300),
     databasePoolSize: parseCount("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 1, 1000),
     databaseAcquireTimeoutMs: parseCount(

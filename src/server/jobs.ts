@@ -3,9 +3,10 @@ import { purgeEmailChanges } from "#modules/accounts/profile.service.ts";
 import { purgeRateLimitHits } from "#modules/accounts/rate-limit.service.ts";
 import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
 import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
+import { remindAbandonedBags } from "#modules/cart/bag-reminders.ts";
 import { createJobQueue, type JobDefinition, type JobQueue, type Outbox } from "#modules/jobs/job-queue.ts";
 import { createMailer } from "#modules/mail/mail.service.ts";
-import { sendMailJob } from "#modules/mail/mail-outbox.ts";
+import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
 import {
@@ -48,7 +49,8 @@ function scheduled(
 
 /**
  * Every job of the shop: the mails (each module queues its own in the transaction that causes it)
- * and the scheduled clean-ups, each owned by the module whose table it writes.
+ * and the scheduled clean-ups and reminders, each owned by the module whose table it writes. `outbox`
+ * is where a scheduled job queues the mail it causes (the queue these jobs run in).
  */
 export function shopJobs(
   config: AppConfig,
@@ -56,7 +58,7 @@ export function shopJobs(
   addresses: PublicAddresses,
   log: Logger,
   /** Where a job queues follow-up work (the queue these jobs run on). */
-  outbox?: Outbox,
+  outbox: Outbox,
 ): JobDefinition<never>[] {
   const { db } = database;
   const mailer = createMailer(config, log);
@@ -71,13 +73,16 @@ export function shopJobs(
       releaseStaleAuthorisations(
         db,
         new Date(now.getTime() - config.authorisationHoldMinutes * 60_000),
-        outbox ? (ids) => queueAdyenCancels(db, outbox, ids) : undefined,
+        (ids) => queueAdyenCancels(db, outbox, ids),
       ),
     ),
     scheduled("accounts.purge-sessions", "7 * * * *", log, (now) => purgeExpiredSessions(db, now)),
     scheduled("accounts.purge-rate-limits", "17 * * * *", log, (now) => purgeRateLimitHits(db, now)),
     scheduled("accounts.purge-email-changes", "27 * * * *", log, (now) => purgeEmailChanges(db, now)),
     scheduled("cart.purge-abandoned", "37 3 * * *", log, (now) => purgeAbandonedCarts(db, now)),
+    scheduled("cart.remind-abandoned-bags", "*/15 * * * *", log, (now) =>
+      remindAbandonedBags(db, mailOutbox(outbox), addresses.forMarket, config.abandonedBagHours, now),
+    ),
     scheduled("webhooks.purge-events", "57 3 * * *", log, (now) => purgeWebhookEvents(db, now)),
     scheduled("product.purge-unconfirmed-stock-alerts", "47 * * * *", log, async (now) => {
       const { purged } = await purgeExpiredStockAlerts(db, now);
@@ -92,7 +97,7 @@ export function createShopJobQueue(
   addresses: PublicAddresses,
   log: Logger,
 ): JobQueue {
-  // The release of stale authorisations queues Adyen's cancels on the queue it runs on.
+  // Jobs queue follow-up work (reminder mails, Adyen's cancels) on the queue they run on, made just below.
   const outbox: Outbox = { add: (db, name, data) => queue.add(db, name, data) };
   const queue = createJobQueue(database, shopJobs(config, database, addresses, log, outbox), {
     workers: config.jobWorkers,

@@ -188,6 +188,12 @@ export const giftCardInput = z.object({
     .max(40, { error: "giftcard.error.tooLong" }),
 });
 
+/**
+ * `GET /cart/restore/?token=`: the link of an abandoned-bag reminder. A missing, repeated or odd
+ * token is read as no token (the link answers with a redirect and a notice, never a 400 page).
+ */
+export const restoreBagQuery = z.object({ token: z.string().max(200).catch("") }).catch({ token: "" });
+
 /** `POST /api/cart/shared/create_shared_cart/`: the link id of the shared copy. */
 export const sharedCartCreatedOutput = z.object({ shared_cart: z.string().uuid() });
 

@@ -3,7 +3,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "#kernel/errors.ts";
 import { idParams } from "#kernel/ids.ts";
+import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { ensureSession } from "#modules/accounts/session-cookies.ts";
+import { findRestorableBag, restoreBagLines } from "./bag-reminders.ts";
 import {
   addResultOutput,
   addToCartInput,
@@ -13,6 +15,7 @@ import {
   lineMessagesOutput,
   newCartInput,
   okOutput,
+  restoreBagQuery,
   sharedCartCreatedOutput,
   sharedCartOutput,
   updateQuantityInput,
@@ -77,6 +80,9 @@ async function enterCode(
     return refusal(reply, error, (message) => ({ error_message: message, warning_message: [] }));
   }
 }
+
+/** Opens of bag-restore links one IP address may try per minute: guessing tokens is pointless. */
+export const BAG_RESTORES_PER_MINUTE_PER_IP = 10;
 
 /** The bag: reading it, adding products and packages, and prints on its lines. */
 export async function cartRoutes(fastify: FastifyInstance) {
@@ -293,6 +299,40 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request) => {
       await removeGiftCard(db, cartOwnerOf(request), request.params.last4);
       return { success: true as const };
+    },
+  );
+
+  app.get(
+    "/cart/restore/",
+    {
+      schema: {
+        tags,
+        summary:
+          "The link of an abandoned-bag reminder: copies the reminded lines into this visitor's bag and redirects to /cart/ (with ?restore=invalid and nothing changed for a bad or expired token)",
+        querystring: restoreBagQuery,
+      },
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      try {
+        await countAttempt(
+          db,
+          [`bag-restore:ip:${request.ip}`],
+          BAG_RESTORES_PER_MINUTE_PER_IP,
+          60,
+          fastify.clock(),
+        );
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429)
+          return reply.redirect("/cart/?restore=busy", 303);
+        throw error;
+      }
+      const items = await findRestorableBag(db, request.query.token, fastify.clock());
+      if (!items) return reply.redirect("/cart/?restore=invalid", 303);
+      // Only a good link gives the visitor a session (and a bag): a bad one leaves nothing behind.
+      await ensureSession(request, reply);
+      await restoreBagLines(db, cartOwnerOf(request), items);
+      return reply.redirect("/cart/?restore=done", 303);
     },
   );
 

@@ -29,6 +29,11 @@ export const carts = pgTable(
     sessionId: text("session_id"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the one abandoned-bag reminder for the bag's current lines was claimed (decision 0058);
+     * cleared when the bag is ordered, so a later bag can be reminded once again.
+     */
+    remindedAt: timestamp("reminded_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("carts_user_key").on(t.userId).where(sql`${t.userId} is not null`),
@@ -118,3 +123,25 @@ export const sharedCarts = pgTable("shared_carts", {
   items: jsonb("items").$type<SharedItem[]>().notNull(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The "back to your bag" link of an abandoned-bag reminder: only the token's SHA-256 is stored, with
+ * a copy of the lines as they were reminded (the guest's bag may be purged before the link is used).
+ * It restores lines and nothing else: never the checkout's address, never a log-in.
+ */
+export const bagRestoreTokens = pgTable(
+  "bag_restore_tokens",
+  {
+    id: serial("id").primaryKey(),
+    /** The reminded bag (null once a guest's bag is purged); its tokens go when it is ordered (emptyBag). */
+    cartId: integer("cart_id").references(() => carts.id, { onDelete: "set null" }),
+    tokenHash: text("token_hash").notNull(),
+    items: jsonb("items").$type<SharedItem[]>().notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("bag_restore_tokens_hash_key").on(t.tokenHash),
+    index("bag_restore_tokens_cart_idx").on(t.cartId),
+  ],
+);

@@ -4,7 +4,7 @@ import { asc, eq, inArray, sql } from "drizzle-orm";
 import { rows, type Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import type { StockLine } from "#modules/catalog/order-placement.steps.ts";
-import { cartGiftCards, cartLines, carts, cartVouchers } from "./cart.schema.ts";
+import { bagRestoreTokens, cartGiftCards, cartLines, carts, cartVouchers } from "./cart.schema.ts";
 import type { PricedCart } from "./cart-pricing.ts";
 import { maskedGiftCard } from "./voucher-rules.ts";
 import { vouchers } from "./vouchers.schema.ts";
@@ -86,9 +86,15 @@ export async function chargeGiftCards(
   return charged;
 }
 
-/** Empties the bag once ordered: its lines, vouchers and gift cards go; the bag itself stays. */
+/**
+ * Empties the bag once ordered: its lines, vouchers and gift cards go; the bag itself stays. Its
+ * abandoned-bag reminder is over too: the claim is cleared so the next bag can be reminded once, and
+ * the reminder's "back to your bag" links stop working (decision 0058).
+ */
 export async function emptyBag(tx: Tx, cartId: number): Promise<void> {
   await tx.delete(cartLines).where(eq(cartLines.cartId, cartId));
   await tx.delete(cartVouchers).where(eq(cartVouchers.cartId, cartId));
   await tx.delete(cartGiftCards).where(eq(cartGiftCards.cartId, cartId));
+  await tx.delete(bagRestoreTokens).where(eq(bagRestoreTokens.cartId, cartId));
+  await tx.update(carts).set({ remindedAt: null }).where(eq(carts.id, cartId));
 }

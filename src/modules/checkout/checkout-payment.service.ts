@@ -110,6 +110,8 @@ export async function submitReview(
     source: input.source,
     device: input.device,
     reviewedTotal: input.reviewed_total_minor ?? null,
+    market: shopper.market.code,
+    locale: shopper.locale,
   };
   await db
     .update(checkoutSessions)

@@ -15,6 +15,9 @@ export interface ReviewChoices {
   device: string;
   /** The order total the shopper reviewed (minor units); the order is refused at any other total. */
   reviewedTotal?: number | null;
+  /** The market and language the choices were made in: a guest's abandoned-bag reminder uses them. */
+  market?: string;
+  locale?: string;
 }
 
 /**

@@ -103,7 +103,7 @@ const catalogues = new Map<string, MailMessages>();
  * The strings of one area of a locale's catalogue (messages/<locale>/<area>.json, the same files as
  * the storefront's), for what the server writes itself: mails, invoices.
  */
-export function serverMessages(locale: UiLocale, area: "mail" | "invoice"): MailMessages {
+export function serverMessages(locale: UiLocale, area: "mail" | "invoice" | "bag-reminder"): MailMessages {
   const safe = UI_LOCALES.includes(locale) ? locale : "en";
   const key = `${safe}/${area}`;
   const cached = catalogues.get(key);

@@ -66,6 +66,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
           <FormattedMessage id="cart.title" />
         </h1>
         <CheckoutProblem />
+        <RestoreNotice />
         <p className="mb-6">
           <FormattedMessage id="cart.empty" />
         </p>
@@ -81,6 +82,7 @@ export default function CartPage({ loaderData }: Route.ComponentProps) {
         <FormattedMessage id="cart.title" />
       </h1>
       <CheckoutProblem />
+      <RestoreNotice />
       {notices.map((html) => (
         <div
           key={html}
@@ -405,6 +407,38 @@ function CheckoutProblem() {
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>
         <FormattedMessage id={id} />
+      </p>
+    </div>
+  );
+}
+
+/**
+ * The abandoned-bag reminder's link brings the shopper here (`?restore=`): the lines are back, or
+ * the link was unknown or expired (nothing changed), or tried too often.
+ */
+function RestoreNotice() {
+  const [params] = useSearchParams();
+  const outcome = params.get("restore");
+  if (outcome === "done")
+    return (
+      <p
+        role="status"
+        data-testid="restore-notice"
+        className="mb-3 rounded border border-green-800 bg-green-50 p-3 text-sm text-green-900"
+      >
+        <FormattedMessage id="cart.restore.done" />
+      </p>
+    );
+  if (outcome !== "invalid" && outcome !== "busy") return null;
+  return (
+    <div
+      role="alert"
+      data-testid="restore-notice"
+      className="mb-3 flex items-start gap-2 rounded border border-red-800 bg-red-50 p-3 text-left text-sm text-red-900"
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <p>
+        <FormattedMessage id={outcome === "busy" ? "cart.restore.busy" : "cart.restore.invalid"} />
       </p>
     </div>
   );
