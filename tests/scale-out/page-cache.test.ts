@@ -100,7 +100,8 @@ beforeAll(async () => {
      where p.online and exists (select 1 from product_sizes s where s.product_id = p.id and s.stock > 0)
      order by p.online_at desc, p.id desc limit 1`)) as [ProductRow];
   listing = `/${product.category}/?sort=latest-online`;
-}, 180_000);
+  // The pair may build the storefront first (a fresh clone has no build before the journeys).
+}, 360_000);
 
 afterAll(async () => {
   if (!child || child.exitCode !== null) return;
