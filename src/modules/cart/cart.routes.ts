@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { HttpError } from "#kernel/errors.ts";
 import { idParams } from "#kernel/ids.ts";
+import { redirectOutput } from "#modules/accounts/accounts.contract.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { ensureSession } from "#modules/accounts/session-cookies.ts";
 import { findRestorableBag, restoreBagLines } from "./bag-reminders.ts";
@@ -310,6 +311,7 @@ export async function cartRoutes(fastify: FastifyInstance) {
         summary:
           "The link of an abandoned-bag reminder: copies the reminded lines into this visitor's bag and redirects to /cart/ (with ?restore=invalid and nothing changed for a bad or expired token)",
         querystring: restoreBagQuery,
+        response: { 303: redirectOutput("to /cart/ with ?restore=done, invalid or busy") },
       },
     },
     async (request, reply) => {
