@@ -1,5 +1,5 @@
 import { Truck } from "lucide-react";
-import { lazy, Suspense, useEffect, useReducer, useState } from "react";
+import { useEffect, useMemo, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
@@ -10,6 +10,7 @@ import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
+import { lazySection } from "#web/lib/lazy-section.tsx";
 import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
@@ -29,42 +30,45 @@ import { Stars } from "./stars.tsx";
 import { useAddToBag } from "./use-add-to-bag.ts";
 
 // Only sold-out products show the alert form; its form library loads with it.
-const BackInStockForm = lazy(() =>
+const BackInStockForm = lazySection(() =>
   import("./back-in-stock-form.tsx").then((module) => ({ default: module.BackInStockForm })),
 );
 
 // The page's first view needs its gallery, price, sizes and bag button; the rest of the page loads
 // its code after them (decision 0052): the reviews, the store sheet, the media players, the sliders
-// and the content widgets. Those the server renders keep their HTML until their code arrives.
-const ProductReviews = lazy(() =>
+// and the content widgets. Those the server renders keep their HTML until their code arrives: each
+// is a memoised boundary of its own (lazySection), its props stable across the page's re-renders.
+const ProductReviews = lazySection(() =>
   import("./product-reviews.tsx").then((module) => ({ default: module.ProductReviews })),
 );
-const InStoreSheet = lazy(() =>
+const InStoreSheet = lazySection(() =>
   import("./in-store-sheet.tsx").then((module) => ({ default: module.InStoreSheet })),
 );
-const CombineOffers = lazy(() =>
+const CombineOffers = lazySection(() =>
   import("./combine-offers.tsx").then((module) => ({ default: module.CombineOffers })),
 );
-const Spin360 = lazy(() => import("./product-media.tsx").then((module) => ({ default: module.Spin360 })));
-const ProductVideo = lazy(() =>
+const Spin360 = lazySection(() =>
+  import("./product-media.tsx").then((module) => ({ default: module.Spin360 })),
+);
+const ProductVideo = lazySection(() =>
   import("./product-media.tsx").then((module) => ({ default: module.ProductVideo })),
 );
-const ShopTheLookSection = lazy(() =>
+const ShopTheLookSection = lazySection(() =>
   import("./product-media.tsx").then((module) => ({ default: module.ShopTheLookSection })),
 );
-const SocialGallery = lazy(() =>
+const SocialGallery = lazySection(() =>
   import("./product-media.tsx").then((module) => ({ default: module.SocialGallery })),
 );
-const SubReelCircles = lazy(() =>
+const SubReelCircles = lazySection(() =>
   import("./content-widgets.tsx").then((module) => ({ default: module.SubReelCircles })),
 );
-const RelatedGuides = lazy(() =>
+const RelatedGuides = lazySection(() =>
   import("./content-widgets.tsx").then((module) => ({ default: module.RelatedGuides })),
 );
-const ProductSlider = lazy(() =>
+const ProductSlider = lazySection(() =>
   import("#web/components/product-slider.tsx").then((module) => ({ default: module.ProductSlider })),
 );
-const RelatedProducts = lazy(() => import("./related-products.tsx"));
+const RelatedProducts = lazySection(() => import("./related-products.tsx"));
 
 /** The sticky bag bar shows on small screens once the page has scrolled this far. */
 export const STICKY_BAR_FROM_PX = 750;
@@ -120,6 +124,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
     intl.formatNumber(amount, { style: "currency", currency: product.prices.currency });
   const discounted = product.prices.min_price < product.prices.recommended_retail_price;
   const membersOnlyLocked = product.is_exclusive && !loggedIn;
+  // One array per product, so the gallery's section is not drawn again on every re-render.
+  const socialSlugs = useMemo(
+    () => [product.category.slug, ...(product.category.parent_slug ? [product.category.parent_slug] : [])],
+    [product.category.slug, product.category.parent_slug],
+  );
 
   useEffect(() => {
     const timer = setTimeout(
@@ -204,14 +213,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-col gap-3">
           <ProductGallery images={product.images} name={productTitle(product.brand, product.name)} />
           <div className="flex flex-wrap gap-2">
-            <Suspense fallback={null}>
-              {product.has_360 && product.images.length > 1 && (
-                <Spin360 images={product.images} name={product.name} />
-              )}
-              {product.video_id && videoAllowed && (
-                <ProductVideo videoId={product.video_id} name={product.name} />
-              )}
-            </Suspense>
+            {product.has_360 && product.images.length > 1 && (
+              <Spin360 images={product.images} name={product.name} />
+            )}
+            {product.video_id && videoAllowed && (
+              <ProductVideo videoId={product.video_id} name={product.name} />
+            )}
           </div>
         </div>
         <div className="flex flex-col gap-4">
@@ -335,9 +342,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               {!product.is_package && product.stock.length > 0 && (
-                <Suspense fallback={null}>
-                  <BackInStockForm productId={product.id} sizes={product.stock} />
-                </Suspense>
+                <BackInStockForm productId={product.id} sizes={product.stock} />
               )}
             </div>
           ) : (
@@ -355,10 +360,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               <DeliveryInfo product={product} />
-              <Suspense fallback={null}>
-                {flagship && <InStoreSheet productId={product.id} store={flagship} />}
-                <CombineOffers sku={product.stock[0]?.sku_id} />
-              </Suspense>
+              {flagship && <InStoreSheet productId={product.id} store={flagship} />}
+              <CombineOffers sku={product.stock[0]?.sku_id} />
             </div>
           )}
 
@@ -407,29 +410,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <Suspense fallback={null}>
-        <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
-      </Suspense>
+      <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
 
       <div className="mt-12">
-        <Suspense fallback={null}>
-          <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
-        </Suspense>
+        <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />
       </div>
 
-      <Suspense fallback={null}>
-        {product.shop_the_look && <ShopTheLookSection look={product.shop_the_look} />}
-        <RelatedProducts productId={product.id} />
-        <SubReelCircles categorySlug={product.category.parent_slug ?? product.category.slug} />
-        <RelatedGuides categorySlug={product.category.parent_slug ?? product.category.slug} />
-        <SocialGallery
-          categorySlugs={[
-            product.category.slug,
-            ...(product.category.parent_slug ? [product.category.parent_slug] : []),
-          ]}
-          consent={statisticsConsent}
-        />
-      </Suspense>
+      {product.shop_the_look && <ShopTheLookSection look={product.shop_the_look} />}
+      <RelatedProducts productId={product.id} />
+      <SubReelCircles categorySlug={product.category.parent_slug ?? product.category.slug} />
+      <RelatedGuides categorySlug={product.category.parent_slug ?? product.category.slug} />
+      <SocialGallery categorySlugs={socialSlugs} consent={statisticsConsent} />
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
       <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} bag={bag} />

@@ -34,7 +34,8 @@ export function useRecentlySeen(productId: number): ProductCard[] {
     }
     const others = previous.filter((id) => id !== productId);
     if (others.length === 0) {
-      setCards([]);
+      // Left as it is when already empty: a new empty list would re-render the page for nothing.
+      setCards((shown) => (shown.length === 0 ? shown : []));
       return;
     }
     const controller = new AbortController();
