@@ -1,7 +1,60 @@
 import { expect, type Page } from "@playwright/test";
+import type { Card } from "./catalogue.ts";
 import { gotoLive } from "./hydrated.ts";
 
-/** The checkout's steps as a shopper takes them (checkout.spec.ts, consent.spec.ts). */
+/** The checkout's steps as a shopper takes them (checkout.spec.ts, consent.spec.ts, klarna-checkout.spec.ts). */
+
+interface Size {
+  size_id: number;
+  stock_info: number;
+  supplier: string;
+  is_marketplace: boolean;
+}
+
+/** Sizes in stock to buy: from the shop's own warehouses or a partner (not the brand store, whose rules differ). */
+async function pickSizes(page: Page, wanted: { marketplace: boolean }[], sort = "default") {
+  const cards = (await (await page.request.get(`/api/search/?q=*&sort=${sort}`)).json()).products as Card[];
+  const picks: { product: number; size: number }[] = [];
+  const used = new Set<number>();
+  for (const want of wanted) {
+    for (const card of cards) {
+      if (used.has(card.product_id) || card.is_exclusive || card.attributes.item_type === "package") continue;
+      const sizes = (await (
+        await page.request.get(`/api/availability/${card.product_id}/`)
+      ).json()) as Size[];
+      const size = sizes.find(
+        (s) =>
+          s.stock_info >= 3 &&
+          s.is_marketplace === want.marketplace &&
+          s.supplier !== "Strikon Official Store",
+      );
+      if (!size) continue;
+      picks.push({ product: card.product_id, size: size.size_id });
+      used.add(card.product_id);
+      break;
+    }
+  }
+  expect(picks).toHaveLength(wanted.length);
+  return picks;
+}
+
+export async function fillBag(page: Page, wanted: { marketplace: boolean }[], sort?: string) {
+  await page.goto("/");
+  const picks = await pickSizes(page, wanted, sort);
+  for (const pick of picks) {
+    // The first add makes the visitor's session, which hands out a new token: read it before each add.
+    const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+    const added = await page.request.post("/cart/items/add_to_cart/", {
+      form: { product: String(pick.product), size: String(pick.size) },
+      headers: {
+        "x-csrftoken": csrf,
+        "x-requested-with": "XMLHttpRequest",
+        origin: new URL(page.url()).origin,
+      },
+    });
+    expect(added.status()).toBe(200);
+  }
+}
 
 export async function fillAddress(page: Page, email: string) {
   await page.locator("#shipping-name").fill("Mette Jensen");

@@ -3,16 +3,8 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { mailFiles } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
-import type { Card } from "./catalogue.ts";
-import { fillAddress, payWithCard, toPayment } from "./checkout-journey.ts";
+import { fillAddress, fillBag, payWithCard, toPayment } from "./checkout-journey.ts";
 import { gotoLive } from "./hydrated.ts";
-
-interface Size {
-  size_id: number;
-  stock_info: number;
-  supplier: string;
-  is_marketplace: boolean;
-}
 
 const mailDir = path.join(process.env.E2E_DATA_DIR ?? path.join("test-results", "e2e-data"), "mail");
 
@@ -24,51 +16,6 @@ test.beforeEach(async ({ page }) => {
     "x-forwarded-for": `10.60.${Math.floor(shopperNumber / 250)}.${shopperNumber % 250}`,
   });
 });
-
-/** Sizes in stock to buy: from the shop's own warehouses or a partner (not the brand store, whose rules differ). */
-async function pickSizes(page: Page, wanted: { marketplace: boolean }[], sort = "default") {
-  const cards = (await (await page.request.get(`/api/search/?q=*&sort=${sort}`)).json()).products as Card[];
-  const picks: { product: number; size: number }[] = [];
-  const used = new Set<number>();
-  for (const want of wanted) {
-    for (const card of cards) {
-      if (used.has(card.product_id) || card.is_exclusive || card.attributes.item_type === "package") continue;
-      const sizes = (await (
-        await page.request.get(`/api/availability/${card.product_id}/`)
-      ).json()) as Size[];
-      const size = sizes.find(
-        (s) =>
-          s.stock_info >= 3 &&
-          s.is_marketplace === want.marketplace &&
-          s.supplier !== "Strikon Official Store",
-      );
-      if (!size) continue;
-      picks.push({ product: card.product_id, size: size.size_id });
-      used.add(card.product_id);
-      break;
-    }
-  }
-  expect(picks).toHaveLength(wanted.length);
-  return picks;
-}
-
-async function fillBag(page: Page, wanted: { marketplace: boolean }[], sort?: string) {
-  await page.goto("/");
-  const picks = await pickSizes(page, wanted, sort);
-  for (const pick of picks) {
-    // The first add makes the visitor's session, which hands out a new token: read it before each add.
-    const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
-    const added = await page.request.post("/cart/items/add_to_cart/", {
-      form: { product: String(pick.product), size: String(pick.size) },
-      headers: {
-        "x-csrftoken": csrf,
-        "x-requested-with": "XMLHttpRequest",
-        origin: new URL(page.url()).origin,
-      },
-    });
-    expect(added.status()).toBe(200);
-  }
-}
 
 const mailsTo = (email: string) =>
   mailFiles(mailDir)
@@ -168,13 +115,24 @@ test("an order split over two suppliers has two packages, each with its own meth
   await expect(page).toHaveURL(/\/checkout\/receipt\//);
 });
 
-test("a pay-later order", async ({ page }) => {
+test("a pay-later order with the built-in provider loads nothing of Klarna's", async ({ page }) => {
+  const klarna: string[] = [];
+  page.on("request", (request) => {
+    if (/klarna/i.test(request.url())) klarna.push(request.url());
+  });
   await fillBag(page, [{ marketplace: false }]);
   await toPayment(page, "bnpl-guest@example.com");
   await page.getByTestId("payment-test-bnpl").check();
   await page.getByTestId("policy").check();
+  // Without Klarna configured the shop's own pay later takes it: no widget, no Klarna in the policy.
+  await expect(page.getByTestId("pay-button")).toBeVisible();
+  await expect(page.getByTestId("klarna-widget")).toHaveCount(0);
+  expect(await page.locator("script[src*='klarna']").count()).toBe(0);
+  const policy = (await page.request.get("/checkout/payment")).headers()["content-security-policy"];
+  expect(policy).not.toMatch(/klarna/i);
   await page.getByTestId("pay-button").click();
   await expect(page).toHaveURL(/\/checkout\/receipt\//);
+  expect(klarna).toEqual([]);
 });
 
 test("a gift card pays the whole total", async ({ page }) => {

@@ -1,6 +1,24 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
+
+/** The browser library the fake serves in place of Klarna's CDN (klarna-fake-sdk.js). */
+const SDK_SOURCE = path.join(import.meta.dirname, "klarna-fake-sdk.js");
+
+/** What the widget's `authorize()` answers in the browser (Klarna's authorize callback). */
+export interface WidgetAnswer {
+  approved: boolean;
+  show_form: boolean;
+}
+
+/** One `authorize()` from the widget: the category and the customer data the shop's page sent. */
+export interface WidgetAuthorisation {
+  category: string;
+  data: Record<string, unknown>;
+  token: string | null;
+}
 
 /** One call the fake received, as Klarna would see it. */
 export interface KlarnaCall {
@@ -22,6 +40,14 @@ export interface KlarnaFake {
   authorise(token?: string): string;
   /** The next order creation answers this status (e.g. 400 declined) once. */
   refuseNextOrder(status: number, code?: string): void;
+  /** Where the fake's widget library is served (KLARNA_SCRIPT_URL), in place of x.klarnacdn.net. */
+  scriptUrl: string;
+  /** How many times the browser fetched the widget library. */
+  scriptLoads(): number;
+  /** The widget's authorisations, in order. */
+  widgetAuthorisations: WidgetAuthorisation[];
+  /** The widget's next `authorize()` answers this once (not approved) instead of a token. */
+  answerNextAuthorisation(answer: WidgetAnswer): void;
   close(): Promise<void>;
 }
 
@@ -66,6 +92,11 @@ export async function startKlarnaFake(): Promise<KlarnaFake> {
   const orders: KlarnaFake["orders"] = new Map();
   const answered = new Map<string, { status: number; headers: Record<string, string>; body: unknown }>();
   let refusal: { status: number; code: string } | null = null;
+  // Client tokens handed out with sessions, with the categories the session offers.
+  const clientTokens = new Map<string, string[]>();
+  const widgetAuthorisations: WidgetAuthorisation[] = [];
+  let widgetAnswer: WidgetAnswer | null = null;
+  let scriptLoads = 0;
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -88,6 +119,9 @@ export async function startKlarnaFake(): Promise<KlarnaFake> {
       const error = (status: number, code: string, messages: string[]) =>
         send(status, { error_code: code, error_messages: messages, correlation_id: crypto.randomUUID() });
 
+      // The widget's side (what the shopper's browser fetches from Klarna): no API credentials.
+      if (path.startsWith("/kp/")) return widget(req, res, path, text);
+
       const expected = `Basic ${Buffer.from(`${username}:${password}`).toString("base64")}`;
       if (req.headers.authorization !== expected) return error(401, "UNAUTHORIZED", ["bad credentials"]);
       if (req.method !== "POST") return error(405, "METHOD_NOT_ALLOWED", [req.method ?? ""]);
@@ -95,9 +129,11 @@ export async function startKlarnaFake(): Promise<KlarnaFake> {
       if (path === "/payments/v1/sessions") {
         const problems = orderProblems(body);
         if (problems.length) return error(400, "BAD_VALUE", problems);
+        const clientToken = `eyJ.fake.${crypto.randomBytes(6).toString("hex")}`;
+        clientTokens.set(clientToken, ["pay_later"]);
         return send(200, {
           session_id: crypto.randomUUID(),
-          client_token: `eyJ.fake.${crypto.randomBytes(6).toString("hex")}`,
+          client_token: clientToken,
           payment_method_categories: [{ identifier: "pay_later", name: "Pay later." }],
         });
       }
@@ -169,10 +205,69 @@ export async function startKlarnaFake(): Promise<KlarnaFake> {
       return error(404, "NOT_FOUND", [path]);
     });
   });
+  /** The library, the widget's frame, and its authorisation, as Klarna's own hosts answer a browser. */
+  function widget(req: http.IncomingMessage, res: http.ServerResponse, url: string, text: string) {
+    const cors = { "access-control-allow-origin": "*", "access-control-allow-headers": "content-type" };
+    const [route, query = ""] = url.split("?");
+    if (req.method === "OPTIONS") {
+      res.writeHead(204, { ...cors, "access-control-allow-methods": "POST" });
+      return res.end();
+    }
+    if (req.method === "GET" && route === "/kp/lib/v1/api.js") {
+      scriptLoads++;
+      res.writeHead(200, { "content-type": "text/javascript; charset=utf-8", "cache-control": "no-store" });
+      return res.end(fs.readFileSync(SDK_SOURCE));
+    }
+    if (req.method === "GET" && route === "/kp/fake/widget.html") {
+      const category = new URLSearchParams(query).get("category") ?? "";
+      const label = category === "pay_later" ? "Pay in 30 days" : category;
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      return res.end(`<!doctype html><html lang="en"><meta charset="utf-8"><title>Klarna</title>
+<body style="margin:0;font:16px/1.4 system-ui,sans-serif;color:#17120f">
+<div style="border:1px solid #e6e1dd;border-radius:8px;padding:14px 16px;background:#fff">
+<div style="display:inline-block;background:#ffb3c7;border-radius:6px;padding:2px 10px;font-weight:700">Klarna.</div>
+<p style="margin:10px 0 4px;font-weight:600">${label.replace(/[<>&"]/g, "")}</p>
+<p style="margin:0;font-size:14px;color:#555">No interest, no fees. (Test widget)</p></div></body></html>`);
+    }
+    if (req.method === "POST" && route === "/kp/fake/authorize") {
+      let body: { client_token?: unknown; payment_method_category?: unknown; data?: unknown } = {};
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        body = {};
+      }
+      const category = typeof body.payment_method_category === "string" ? body.payment_method_category : "";
+      const offered = typeof body.client_token === "string" ? clientTokens.get(body.client_token) : undefined;
+      const data = body.data && typeof body.data === "object" ? (body.data as Record<string, unknown>) : {};
+      let answer: Record<string, unknown>;
+      let token: string | null = null;
+      if (!offered?.includes(category)) answer = { approved: false, show_form: false };
+      else if (widgetAnswer) {
+        answer = { ...widgetAnswer };
+        widgetAnswer = null;
+      } else {
+        token = crypto.randomUUID();
+        tokens.add(token);
+        answer = { approved: true, show_form: true, authorization_token: token };
+      }
+      widgetAuthorisations.push({ category, data, token });
+      res.writeHead(200, { ...cors, "content-type": "application/json" });
+      return res.end(JSON.stringify(answer));
+    }
+    res.writeHead(404, cors);
+    return res.end();
+  }
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    scriptUrl: `http://127.0.0.1:${port}/kp/lib/v1/api.js`,
+    scriptLoads: () => scriptLoads,
+    widgetAuthorisations,
+    answerNextAuthorisation(answer) {
+      widgetAnswer = answer;
+    },
     username,
     password,
     calls,

@@ -22,7 +22,13 @@ beforeAll(async () => {
   fake = await startKlarnaFake();
   t = await createTestApp({
     operatorApiToken: OPERATOR_TOKEN,
-    klarna: { username: fake.username, password: fake.password, environment: "playground", apiUrl: fake.url },
+    klarna: {
+      username: fake.username,
+      password: fake.password,
+      environment: "playground",
+      apiUrl: fake.url,
+      scriptUrl: fake.scriptUrl,
+    },
   });
   await seedDemoShop(t.database, { products: 120, seed: 11, dataDir: "" });
   own = await pickSize(t, { marketplace: false });

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { ServerResponse } from "node:http";
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
+import type { KlarnaConfig } from "#modules/payments/klarna/klarna.client.ts";
 import type { AppConfig } from "../config.ts";
 
 /**
@@ -23,17 +24,23 @@ export async function registerSecurityHeaders(
   const tagManager = config.gtmContainerId ? TAG_MANAGER_ORIGINS : { script: [], connect: [] };
   // Adyen's card fields (iframes) and their API, only when Adyen takes the cards (decision 0057).
   const adyen = config.adyen ? adyenOrigins(config.adyen.environment) : [];
+  // Klarna's Payments widget (its library, frames and calls), only when Klarna pays later (decision 0056).
+  const klarna = config.klarna
+    ? klarnaOrigins(config.klarna)
+    : { script: [], style: [], font: [], connect: [], frame: [] };
   const options: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
         // Development: Vite's client and React Refresh inject inline scripts and open a websocket.
         scriptSrc: dev
-          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"]
+          ? ["'self'", "'unsafe-inline'", "'unsafe-eval'", ...klarna.script]
           : pages
-            ? ["'self'", scriptNonce, ...tagManager.script, ...adyen]
-            : ["'self'", ...tagManager.script, ...adyen],
-        styleSrc: ["'self'", "'unsafe-inline'"],
+            ? ["'self'", scriptNonce, ...tagManager.script, ...adyen, ...klarna.script]
+            : ["'self'", ...tagManager.script, ...adyen, ...klarna.script],
+        styleSrc: ["'self'", "'unsafe-inline'", ...klarna.style],
+        // Fonts are the shop's own; Klarna's widget brings its own.
+        ...(klarna.font.length ? { fontSrc: ["'self'", ...klarna.font] } : {}),
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         mediaSrc: ["'self'", "https:", "blob:"],
         connectSrc: [
@@ -43,6 +50,7 @@ export async function registerSecurityHeaders(
           ...(config.sentryBrowserDsn ? [new URL(config.sentryBrowserDsn).origin] : []),
           ...tagManager.connect,
           ...adyen,
+          ...klarna.connect,
         ],
         frameSrc: [
           "'self'",
@@ -52,6 +60,7 @@ export async function registerSecurityHeaders(
           "https://www.instagram.com",
           "https://player.vimeo.com",
           ...adyen,
+          ...klarna.frame,
         ],
         frameAncestors: ["'none'"],
         formAction: ["'self'"],
@@ -62,6 +71,9 @@ export async function registerSecurityHeaders(
     },
     hsts: config.secureCookies ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    // Klarna's purchase flow may open a window of its own that must keep talking to the widget:
+    // helmet's default `same-origin` would cut it off (Klarna's browser security configuration).
+    crossOriginOpenerPolicy: { policy: config.klarna ? "same-origin-allow-popups" : "same-origin" },
     crossOriginEmbedderPolicy: false,
   };
   if (pages) {
@@ -89,6 +101,29 @@ export const adyenOrigins = (environment: "test" | "live") =>
         "https://checkoutshopper-live-apse.adyen.com",
       ]
     : ["https://checkoutshopper-test.adyen.com"];
+
+/**
+ * What Klarna's Payments widget needs, as Klarna's browser security configuration lists it: its
+ * library (x.klarnacdn.net) and the environment's scripts, its frames and calls on *.klarna.com, its
+ * event collector (*.klarnaevt.com). A library from another address (KLARNA_SCRIPT_URL: the browser
+ * tests' local fake) adds that origin for scripts, styles, calls and frames.
+ */
+export function klarnaOrigins(config: Pick<KlarnaConfig, "environment" | "scriptUrl">) {
+  const cdn = "https://x.klarnacdn.net";
+  const own = new URL(config.scriptUrl).origin;
+  const extra = own === cdn ? [] : [own];
+  const scripts =
+    config.environment === "live"
+      ? ["https://js.klarna.com"]
+      : ["https://js.klarna.com", "https://js.playground.klarna.com"];
+  return {
+    script: [cdn, ...scripts, ...extra],
+    style: [cdn, ...extra],
+    font: [cdn],
+    connect: ["https://*.klarna.com", "https://*.klarnaevt.com", cdn, ...extra],
+    frame: ["https://*.klarna.com", cdn, ...extra],
+  };
+}
 
 /** Where Google Tag Manager's script comes from and where its analytics tags send their hits. */
 export const TAG_MANAGER_ORIGINS = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { klarnaConfigFrom, klarnaLocale, orderBody, taxRateOf } from "./klarna.client.ts";
+import { KLARNA_SCRIPT_URL, klarnaConfigFrom, klarnaLocale, orderBody, taxRateOf } from "./klarna.client.ts";
 
 describe("Klarna configuration", () => {
   it("is off without credentials, so the built-in pay later stays", () => {
@@ -15,6 +15,29 @@ describe("Klarna configuration", () => {
       "https://api-na.klarna.com",
     );
     expect(() => klarnaConfigFrom({ ...creds, KLARNA_ENVIRONMENT: "prod" })).toThrow(/playground or live/);
+  });
+
+  it("loads the widget library from Klarna's CDN unless KLARNA_SCRIPT_URL names another HTTPS address", () => {
+    const creds = { KLARNA_USERNAME: "PK1", KLARNA_PASSWORD: "s" };
+    expect(klarnaConfigFrom(creds)?.scriptUrl).toBe(KLARNA_SCRIPT_URL);
+    expect(KLARNA_SCRIPT_URL).toBe("https://x.klarnacdn.net/kp/lib/v1/api.js");
+    expect(klarnaConfigFrom({ ...creds, KLARNA_SCRIPT_URL: "  " })?.scriptUrl).toBe(KLARNA_SCRIPT_URL);
+    expect(
+      klarnaConfigFrom({ ...creds, KLARNA_SCRIPT_URL: "https://cdn.example.com/klarna/api.js" })?.scriptUrl,
+    ).toBe("https://cdn.example.com/klarna/api.js");
+    // Plain HTTP only on this machine (a local fake in the browser tests).
+    expect(
+      klarnaConfigFrom({ ...creds, KLARNA_SCRIPT_URL: "http://127.0.0.1:4567/kp/lib/v1/api.js" })?.scriptUrl,
+    ).toBe("http://127.0.0.1:4567/kp/lib/v1/api.js");
+    for (const bad of [
+      "http://x.klarnacdn.net/kp/lib/v1/api.js",
+      "//x.klarnacdn.net/kp/lib/v1/api.js",
+      "/kp/lib/v1/api.js",
+      "javascript:alert(1)",
+      "https://user:pw@cdn.example.com/api.js",
+      "not a url",
+    ])
+      expect(() => klarnaConfigFrom({ ...creds, KLARNA_SCRIPT_URL: bad }), bad).toThrow(/KLARNA_SCRIPT_URL/);
   });
 });
 

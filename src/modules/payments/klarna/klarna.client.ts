@@ -1,6 +1,9 @@
 import type { PaymentProvider, ProviderOrderInput, ProviderResult } from "../payment-provider.ts";
 
-/** What the operator configures (KLARNA_USERNAME, KLARNA_PASSWORD, KLARNA_ENVIRONMENT, KLARNA_API_URL). */
+/**
+ * What the operator configures (KLARNA_USERNAME, KLARNA_PASSWORD, KLARNA_ENVIRONMENT, KLARNA_API_URL,
+ * KLARNA_SCRIPT_URL).
+ */
 export interface KlarnaConfig {
   /** The API user (a UID such as "PK12345_abcdef"); HTTP basic user name. */
   username: string;
@@ -9,12 +12,38 @@ export interface KlarnaConfig {
   environment: "playground" | "live";
   /** The region's base URL; defaults to Europe's for the environment. */
   apiUrl: string;
+  /** Where the checkout loads Klarna's Payments widget library from (Klarna's CDN; the tests' fake). */
+  scriptUrl: string;
 }
 
 export const KLARNA_BASE_URLS = {
   playground: "https://api.playground.klarna.com",
   live: "https://api.klarna.com",
 } as const;
+
+/** Klarna's Payments JavaScript library, the same for both environments (the client token picks one). */
+export const KLARNA_SCRIPT_URL = "https://x.klarnacdn.net/kp/lib/v1/api.js";
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * The widget library's address: Klarna's CDN unless KLARNA_SCRIPT_URL says otherwise. Only HTTPS, or
+ * plain HTTP on this machine (a local fake in the browser tests): its origin goes into the CSP.
+ */
+function scriptUrlFrom(value: string | undefined): string {
+  const raw = value?.trim();
+  if (!raw) return KLARNA_SCRIPT_URL;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error("KLARNA_SCRIPT_URL must be an absolute https:// address");
+  }
+  const local = url.protocol === "http:" && LOOPBACK.has(url.hostname);
+  if ((url.protocol !== "https:" && !local) || url.username || url.password)
+    throw new Error("KLARNA_SCRIPT_URL must be an absolute https:// address");
+  return url.href;
+}
 
 /** Klarna configuration from the environment, or null when the shop runs on the built-in pay later. */
 export function klarnaConfigFrom(env: Record<string, string | undefined>): KlarnaConfig | null {
@@ -25,7 +54,7 @@ export function klarnaConfigFrom(env: Record<string, string | undefined>): Klarn
   if (env.KLARNA_ENVIRONMENT && !["live", "playground"].includes(env.KLARNA_ENVIRONMENT))
     throw new Error("KLARNA_ENVIRONMENT must be playground or live");
   const apiUrl = (env.KLARNA_API_URL?.trim() || KLARNA_BASE_URLS[environment]).replace(/\/+$/, "");
-  return { username, password, environment, apiUrl };
+  return { username, password, environment, apiUrl, scriptUrl: scriptUrlFrom(env.KLARNA_SCRIPT_URL) };
 }
 
 /** Klarna knows Norwegian as no-NO, not nb-NO. */

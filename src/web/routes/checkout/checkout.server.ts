@@ -89,7 +89,9 @@ export function loadPaymentStep(shop: ShopRequestContext) {
     const payLater = shop.config.klarna ? "klarna" : "test-bnpl";
     const { complete, ...payment } = await paymentStep(shop.database.db, shopper, card, payLater);
     if (!complete) throw redirect("/checkout/delivery/");
-    return { customer, ...payment, market: shop.market.code };
+    // Klarna's widget library is loaded only when Klarna pays later; never for the built-in provider.
+    const klarnaScriptUrl = shop.config.klarna?.scriptUrl ?? null;
+    return { customer, ...payment, market: shop.market.code, klarnaScriptUrl };
   });
 }
 

@@ -14,6 +14,8 @@ import type { Route } from "./+types/payment-page.ts";
 import { AdyenCard } from "./adyen-card.tsx";
 import { CardForm, type CardValues } from "./card-form.tsx";
 import { loadPaymentStep } from "./checkout.server.ts";
+import { KlarnaPayLater } from "./klarna-pay-later.tsx";
+import { klarnaCustomerData } from "./klarna-sdk.ts";
 import { PolicyLink } from "./policy-sheet.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -41,7 +43,7 @@ function useReloadWhenStale() {
 }
 
 export default function PaymentPage({ loaderData }: Route.ComponentProps) {
-  const { customer, delivery, gateways, cart, comment, market } = loaderData;
+  const { customer, delivery, gateways, cart, comment, market, klarnaScriptUrl } = loaderData;
   const intl = useIntl();
   const toast = useToast();
   const revalidator = useRevalidator();
@@ -165,6 +167,36 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
     }
   };
 
+  /** Klarna's widget: the review first, as for a card; false when the shopper must fix something. */
+  const reviewBeforeKlarna = async () => {
+    setPhase("submitting");
+    try {
+      if (await review()) return true;
+      setPhase("ready");
+      return false;
+    } catch (error) {
+      fail(errorOf(error));
+      return false;
+    }
+  };
+
+  /** Klarna approved: the shop creates the Klarna order for its own total and places the order. */
+  const placeWithKlarna = async (token: string) => {
+    try {
+      const placed = await call("POST /checkout/submit_authorization_token/", {
+        json: { authorization_token: token },
+      });
+      if (placed.redirect_url) {
+        setPhase("paid");
+        window.location.assign(placed.redirect_url);
+      } else fail("payment.bnpl.error.submit");
+    } catch (error) {
+      fail(
+        error instanceof ApiRequestError && error.status === 429 ? "payment.error.tooMany" : errorOf(error),
+      );
+    }
+  };
+
   const placeDirectly = async () => {
     setPhase("submitting");
     try {
@@ -271,7 +303,7 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
               }}
               aria-invalid={policyError || undefined}
               aria-describedby={policyError ? "policy-error" : undefined}
-              className="mt-1 size-5"
+              className="mt-1 size-5 shrink-0"
               data-testid="policy"
             />
             <span>
@@ -332,7 +364,20 @@ export default function PaymentPage({ loaderData }: Route.ComponentProps) {
             onRefused={fail}
           />
         )}
-        {gateway === "test-bnpl" && (
+        {gateway === "test-bnpl" && gateways.configuration.klarna.id === "klarna" && klarnaScriptUrl && (
+          <KlarnaPayLater
+            // A new total is a new Klarna session.
+            key={gateways.amount_due_minor}
+            scriptUrl={klarnaScriptUrl}
+            customer={klarnaCustomerData(customer.address, customer.billing_address, customer.email)}
+            label={intl.formatMessage({ id: "payment.bnpl.pay" }, { amount: money(gateways.amount_due) })}
+            disabled={locked}
+            beforePay={reviewBeforeKlarna}
+            onApproved={placeWithKlarna}
+            onFailed={fail}
+          />
+        )}
+        {gateway === "test-bnpl" && gateways.configuration.klarna.id !== "klarna" && (
           <button
             type="button"
             disabled={locked}
