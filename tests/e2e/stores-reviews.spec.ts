@@ -183,8 +183,8 @@ test.describe("product reviews", () => {
       const removed: string[] = [];
       (window as unknown as { removedReviews: string[] }).removedReviews = removed;
       new MutationObserver((records) => {
+        // Moving the streamed section out of its hidden holder into place is not a redraw.
         for (const record of records)
-          // Moving the streamed section out of its hidden holder into place is not a redraw.
           for (const node of record.removedNodes)
             if (
               node instanceof Element &&
