@@ -16,7 +16,8 @@ export default defineConfig({
     }),
   ],
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "0.0.0.0", strictPort: true },
-  build: { target: "es2022" },
+  // BUILD_SOURCEMAP=1: source maps, for weighing what each page loads (bench/page-weight).
+  build: { target: "es2022", sourcemap: process.env.BUILD_SOURCEMAP === "1" },
   ssr: {
     // Server-only packages stay in node_modules, never bundled into the page build.
     external: [

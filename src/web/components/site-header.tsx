@@ -1,10 +1,10 @@
-import * as DropdownMenu from "@radix-ui/react-dropdown-menu";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLocation } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
+import { CATEGORY_TRIGGER_CLASS } from "./category-trigger-class.ts";
 import { SearchCombobox } from "./search-combobox.tsx";
 
 interface Props {
@@ -165,13 +165,25 @@ function IconLink({
   );
 }
 
+// The desktop navigation's menus: their code (the menu library, with its positioning) is fetched
+// when the pointer or the keyboard's focus first comes to the navigation and put in place on the
+// first click, so a page (and a phone, which never shows them) does not load it up front
+// (decision 0052). Until then each menu button is a plain one that opens its menu once it is here.
+const loadCategoryDropdown = () => import("./category-dropdown.tsx");
+const CategoryDropdown = lazy(loadCategoryDropdown);
+
 function CategoryNav({ categories }: { categories: CategoryNode[] }) {
   const intl = useIntl();
+  // The menu the shopper opened first: it opens as soon as its code is here.
+  const [openAtStart, setOpenAtStart] = useState<number | null>(null);
+  const prefetch = () => void loadCategoryDropdown().catch(() => {});
   if (categories.length === 0) return null;
   return (
     <nav
       aria-label={intl.formatMessage({ id: "shell.nav.label" })}
       className="hidden border-t border-neutral-100 md:block"
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
     >
       <ul className="mx-auto flex max-w-7xl flex-wrap gap-1 px-4 py-1 text-sm font-medium">
         {categories.map((category) =>
@@ -186,37 +198,13 @@ function CategoryNav({ categories }: { categories: CategoryNode[] }) {
             </li>
           ) : (
             <li key={category.id}>
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger className="rounded px-3 py-2 text-neutral-800 hover:bg-neutral-100 data-[state=open]:bg-neutral-100">
-                  {category.title}
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="start"
-                    sideOffset={4}
-                    className="z-40 min-w-56 rounded-md border border-neutral-200 bg-white p-1 shadow-lg"
-                  >
-                    <DropdownMenu.Item asChild>
-                      <Link
-                        to={category.url}
-                        className="block rounded px-3 py-2 text-sm font-semibold text-neutral-900 outline-none data-[highlighted]:bg-pitch-100"
-                      >
-                        <FormattedMessage id="shell.nav.all" values={{ category: category.title }} />
-                      </Link>
-                    </DropdownMenu.Item>
-                    {category.children.map((child) => (
-                      <DropdownMenu.Item asChild key={child.id}>
-                        <Link
-                          to={child.url}
-                          className="block rounded px-3 py-2 text-sm text-neutral-800 outline-none data-[highlighted]:bg-pitch-100"
-                        >
-                          {child.title}
-                        </Link>
-                      </DropdownMenu.Item>
-                    ))}
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              {openAtStart !== null ? (
+                <Suspense fallback={<CategoryTrigger category={category} onOpen={setOpenAtStart} />}>
+                  <CategoryDropdown category={category} openAtStart={openAtStart === category.id} />
+                </Suspense>
+              ) : (
+                <CategoryTrigger category={category} onOpen={setOpenAtStart} />
+              )}
             </li>
           ),
         )}
@@ -254,5 +242,21 @@ function MobileMenu({ categories }: { categories: CategoryNode[] }) {
         </Suspense>
       )}
     </>
+  );
+}
+
+/** A top category's menu button as the server draws it, until the menu's code is here. */
+function CategoryTrigger({ category, onOpen }: { category: CategoryNode; onOpen: (id: number) => void }) {
+  return (
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={CATEGORY_TRIGGER_CLASS}
+      onClick={() => onOpen(category.id)}
+    >
+      {category.title}
+    </button>
   );
 }
