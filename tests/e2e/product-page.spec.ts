@@ -116,6 +116,7 @@ test("a package with a size for each item is added as one package", async ({ pag
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
   const items = drawer.getByTestId("package-items").locator(":scope > li");
+  await expect(items.first()).toBeVisible();
   const count = await items.count();
   expect(count).toBeGreaterThan(1);
   const add = drawer.getByTestId("add-package");

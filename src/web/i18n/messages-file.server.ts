@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { parse } from "@formatjs/icu-messageformat-parser";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import { UI_LOCALES } from "#modules/markets/markets.service.ts";
 import { CATALOGUES } from "./messages.server.ts";
@@ -8,6 +9,10 @@ import { CATALOGUES } from "./messages.server.ts";
  * an address carrying a hash of that body. A page links the address (the browser preloads it and
  * keeps it for a year) instead of carrying the ~1,100 texts in its own HTML on every request; a
  * change of any text gives a new address (decision 0050).
+ *
+ * The texts go out already parsed (ICU message syntax trees), so the browser's build carries no
+ * message parser (the build points the parser at its no-parser entry, vite.config.ts): 7–8 KB less
+ * JavaScript on every page and no parsing on the shopper's phone, for ~2 KB more in this file.
  */
 export interface MessagesFile {
   locale: UiLocale;
@@ -21,7 +26,10 @@ const files = new Map<string, MessagesFile>();
 export function messagesFileFor(locale: UiLocale): MessagesFile {
   let file = files.get(locale);
   if (!file) {
-    const body = JSON.stringify(CATALOGUES[locale] ?? CATALOGUES.en);
+    const texts = CATALOGUES[locale] ?? CATALOGUES.en;
+    const body = JSON.stringify(
+      Object.fromEntries(Object.entries(texts).map(([id, text]) => [id, parse(text)])),
+    );
     const hash = createHash("sha256").update(body).digest("base64url").slice(0, 12);
     file = { locale, hash, url: `/i18n/${locale}.${hash}.json`, body };
     files.set(locale, file);

@@ -1,124 +1,66 @@
-import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
-import type { ReactNode } from "react";
-import { useIntl } from "react-intl";
+import {
+  cloneElement,
+  isValidElement,
+  lazy,
+  type MouseEvent,
+  type ReactElement,
+  type ReactNode,
+  Suspense,
+  useState,
+} from "react";
+import type { DialogProps } from "./dialog-props.ts";
+
+// The dialog library (focus trap, scroll lock, layers) and the frame load with the first opening of
+// a dialog on the page, not with every page (decision 0052): until then a dialog is just its trigger.
+const DialogFrame = lazy(() => import("./dialog-frame.tsx"));
+
+export type { DialogProps, DialogSide } from "./dialog-props.ts";
 
 /**
- * Where the panel sits: a drawer from the left or the right, a box in the centre, a sheet that rises
- * from the bottom on phones and stands on the right from tablets up, or the whole screen (viewers).
+ * The storefront's one dialog over Radix Dialog (focus trap, Escape, focus back to the trigger):
+ * overlay, panel, a title row with the close button, and the description that screen readers
+ * announce (dialog-frame.tsx). The frame's code is fetched when the dialog first opens; the trigger
+ * is drawn at once and opens it.
  */
-export type DialogSide = "left" | "right" | "centre" | "sheet" | "full";
-
-const PANEL: Record<DialogSide, string> = {
-  left: "fixed inset-y-0 left-0 z-50 max-w-full overflow-y-auto bg-white shadow-xl",
-  right: "fixed inset-y-0 right-0 z-50 max-w-full overflow-y-auto bg-white shadow-xl",
-  centre: "fixed left-1/2 top-1/2 z-50 -translate-x-1/2 -translate-y-1/2 rounded-lg bg-white shadow-xl",
-  sheet:
-    "fixed inset-x-0 bottom-0 z-50 max-h-[90vh] overflow-y-auto rounded-t-2xl bg-white shadow-xl md:inset-y-0 md:left-auto md:right-0 md:max-h-none md:rounded-none",
-  full: "fixed inset-0 z-50 flex flex-col",
-};
-
-// A full-screen viewer hides the page behind it; every other panel dims it.
-const TINT: Record<DialogSide, string> = {
-  left: "bg-black/40",
-  right: "bg-black/40",
-  centre: "bg-black/40",
-  sheet: "bg-black/40",
-  full: "bg-white",
-};
-
-export interface DialogProps {
-  side: DialogSide;
-  /** The dialog's accessible name, shown in its title row. */
-  title: ReactNode;
-  /** Read to screen readers when the dialog opens; shown under the title with `descriptionClassName`. */
-  description: ReactNode;
-  /** Classes of a description that is shown (a confirmation's question); without them it is for screen readers only. */
-  descriptionClassName?: string;
-  children: ReactNode;
-  /** The element that opens the dialog (rendered as its trigger); a controlled dialog may have none. */
-  trigger?: ReactNode;
-  open?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  /** Size, padding and layout of the panel (its place, surface and shadow come from `side`). */
-  className?: string;
-  /** Spacing of the title row. */
-  headerClassName?: string;
-  titleClassName?: string;
-  /** Padding and shape of the close button, where the title row is tighter than usual. */
-  closeClassName?: string;
-  /** The tint over the page, where it differs from the side's own. */
-  overlayClassName?: string;
-  /** A confirmation is answered by its own buttons, so it has no close button. */
-  closeButton?: boolean;
-  testId?: string;
-  /** Radix's focus hooks, for a controlled dialog without a trigger to give the focus back to. */
-  onOpenAutoFocus?: (event: Event) => void;
-  onCloseAutoFocus?: (event: Event) => void;
-}
-
-/**
- * The storefront's one dialog frame over Radix Dialog (focus trap, Escape, focus back to the
- * trigger): overlay, panel, a title row with the close button, and the description that screen
- * readers announce. Every close button has the same label.
- */
-export function Dialog({
-  side,
-  title,
-  description,
-  descriptionClassName,
-  children,
-  trigger,
-  open,
-  onOpenChange,
-  className = "",
-  headerClassName = "mb-4",
-  titleClassName = "text-lg font-bold",
-  closeClassName,
-  overlayClassName,
-  closeButton = true,
-  testId,
-  onOpenAutoFocus,
-  onCloseAutoFocus,
-}: DialogProps) {
-  const intl = useIntl();
-  const full = side === "full";
+export function Dialog(props: DialogProps) {
+  const controlled = props.open !== undefined;
+  const [ownOpen, setOwnOpen] = useState(false);
+  const open = controlled ? Boolean(props.open) : ownOpen;
+  // Once opened, the frame stays in place (its closing and later openings need no new load).
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
+  const onOpenChange = (next: boolean) => {
+    if (!controlled) setOwnOpen(next);
+    props.onOpenChange?.(next);
+  };
+  const trigger = isValidElement(props.trigger)
+    ? cloneElement(props.trigger as ReactElement<TriggerProps>, {
+        "aria-haspopup": "dialog",
+        "aria-expanded": false,
+        onClick: (event: MouseEvent<HTMLElement>) => {
+          (props.trigger as ReactElement<TriggerProps>).props.onClick?.(event);
+          if (!event.defaultPrevented) onOpenChange(true);
+        },
+      })
+    : (props.trigger ?? null);
+  if (!wanted) return trigger;
   return (
-    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
-      {trigger && <RadixDialog.Trigger asChild>{trigger}</RadixDialog.Trigger>}
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay
-          className={`fixed inset-0 ${full ? "z-50" : "z-40"} ${overlayClassName ?? TINT[side]}`}
-        />
-        <RadixDialog.Content
-          className={`${PANEL[side]} ${className}`}
-          data-testid={testId}
-          onOpenAutoFocus={onOpenAutoFocus}
-          onCloseAutoFocus={onCloseAutoFocus}
-        >
-          <div className={`flex items-center justify-between gap-4 ${headerClassName}`}>
-            <RadixDialog.Title className={titleClassName}>{title}</RadixDialog.Title>
-            {closeButton && (
-              <RadixDialog.Close
-                className={closeClassName ?? (full ? "rounded-full p-2" : "rounded p-2")}
-                aria-label={intl.formatMessage({ id: "drawer.close" })}
-              >
-                <X aria-hidden="true" className={full ? "size-6" : "size-5"} />
-              </RadixDialog.Close>
-            )}
-          </div>
-          <RadixDialog.Description className={descriptionClassName ?? "sr-only"}>
-            {description}
-          </RadixDialog.Description>
-          {children}
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
-    </RadixDialog.Root>
+    <Suspense fallback={trigger}>
+      <DialogFrame {...props} open={open} onOpenChange={onOpenChange} />
+    </Suspense>
   );
 }
 
+interface TriggerProps {
+  onClick?: (event: MouseEvent<HTMLElement>) => void;
+  "aria-haspopup"?: "dialog";
+  "aria-expanded"?: boolean;
+}
+
 /** Closes the dialog it is in; `asChild` makes a link or button of the dialog's content do it. */
-export const DialogClose = RadixDialog.Close;
+export const DialogClose = lazy(() =>
+  import("./dialog-frame.tsx").then((module) => ({ default: module.DialogClose })),
+);
 
 /** A confirm dialog's two buttons: keep things as they are, or do the destructive thing. */
 export function ConfirmActions({
