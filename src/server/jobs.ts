@@ -10,13 +10,13 @@ import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
 import {
+  type AdyenGateway,
   adyenGateway,
-  adyenModificationJob,
+  adyenModifications,
   adyenNotificationJob,
-  queueAdyenCancels,
 } from "#modules/payments/adyen/adyen.service.ts";
 import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
-import { sendCaptureJob } from "#modules/payments/payment-captures.service.ts";
+import { recordAuthorisationCancels, sendCaptureJob } from "#modules/payments/payment-captures.service.ts";
 import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
 import { purgeExpiredStockAlerts } from "#modules/product/stock-alerts.service.ts";
 import { deliverWebhookJob, purgeWebhookEvents } from "#modules/webhooks/webhooks.service.ts";
@@ -66,14 +66,16 @@ export function shopJobs(
     sendMailJob(mailer),
     orderConfirmationJob(db, mailer, addresses.forMarket),
     deliverWebhookJob(db),
-    sendCaptureJob(db, config.klarna ? klarnaProvider(config.klarna) : null),
-    adyenModificationJob(db, adyenGateway(config.adyen)),
+    sendCaptureJob(db, [
+      config.klarna ? klarnaProvider(config.klarna) : null,
+      config.adyen ? adyenModifications(adyenGateway(config.adyen) as AdyenGateway) : null,
+    ]),
     adyenNotificationJob(db),
     scheduled("payments.release-stale-authorisations", "*/5 * * * *", log, (now) =>
       releaseStaleAuthorisations(
         db,
         new Date(now.getTime() - config.authorisationHoldMinutes * 60_000),
-        (ids) => queueAdyenCancels(db, outbox, ids),
+        (ids) => recordAuthorisationCancels(db, outbox, ids),
       ),
     ),
     scheduled("accounts.purge-sessions", "7 * * * *", log, (now) => purgeExpiredSessions(db, now)),
@@ -97,7 +99,7 @@ export function createShopJobQueue(
   addresses: PublicAddresses,
   log: Logger,
 ): JobQueue {
-  // Jobs queue follow-up work (reminder mails, Adyen's cancels) on the queue they run on, made just below.
+  // Jobs queue follow-up work (reminder mails, cancels at a payment provider) on the queue they run on, made just below.
   const outbox: Outbox = { add: (db, name, data) => queue.add(db, name, data) };
   const queue = createJobQueue(database, shopJobs(config, database, addresses, log, outbox), {
     workers: config.jobWorkers,

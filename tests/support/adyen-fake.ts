@@ -2,6 +2,14 @@
 // details, and the modifications (captures, refunds, cancels). It checks what a real account would
 // refuse — the API key, the merchant account, amounts as integer minor units, idempotency keys on
 // modifications — and answers the same for the same Idempotency-Key. No test reaches the internet.
+//
+// 3-D Secure comes two ways, as Adyen does it: `FAKE_CARD.threeDS` answers a `redirect` action (the
+// shopper comes back with `redirectResult`), `FAKE_CARD.threeDS2` a native `threeDS2` challenge the
+// Drop-in runs in the page, whose `onAdditionalDetails` carries `details.threeDSResult`. Both are
+// settled by `POST /payments/details` { details: { redirectResult | threeDSResult }, paymentData? }:
+// `Authorised` with the payment's pspReference, merchantReference and amount, or (a challenge the
+// shopper failed, transStatus N) `Refused` with refusalReason "3D Not Authenticated"; details the
+// fake never issued are a 422.
 import crypto from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -10,6 +18,7 @@ import { hmacValidator } from "@adyen/api-library";
 /** Encrypted card numbers the fake's Drop-in would send: 3-D Secure, refused, and authorised. */
 export const FAKE_CARD = {
   threeDS: "adyenjs_fake$3ds-challenge",
+  threeDS2: "adyenjs_fake$3ds2-native",
   refused: "adyenjs_fake$refused",
   authorised: "adyenjs_fake$authorised",
 } as const;
@@ -53,6 +62,13 @@ export interface AdyenFake {
   requests: FakeRequest[];
   /** The redirectResult Adyen would append to the return address after 3-D Secure of a payment. */
   redirectResultFor(reference: string): string | undefined;
+  /**
+   * The threeDSResult the Drop-in would hand to onAdditionalDetails after the in-page challenge of
+   * a payment: the shopper authenticated ("Y") or failed the challenge ("N").
+   */
+  threeDSResultFor(reference: string, transStatus?: "Y" | "N"): string | undefined;
+  /** The next `times` calls of a modification (captures, refunds, cancels) answer this 5xx or 4xx. */
+  failNext(kind: "captures" | "refunds" | "cancels", status: number, times?: number): void;
   /** A standard notification item signed with the HMAC key (or another key, for a forged one). */
   notification(
     item: {
@@ -83,6 +99,8 @@ export async function startAdyenFake(): Promise<AdyenFake> {
   const requests: FakeRequest[] = [];
   const payments = new Map<string, Payment>();
   const redirects = new Map<string, string>();
+  const threeDSResults = new Map<string, { Y: string; N: string }>();
+  const failures: Record<string, { status: number; times: number }> = {};
   const byKey = new Map<string, { status: number; body: unknown }>();
 
   const answer = (request: FakeRequest): { status: number; body: unknown } => {
@@ -162,6 +180,30 @@ export async function startAdyenFake(): Promise<AdyenFake> {
           },
         };
       }
+      if (method.encryptedCardNumber === FAKE_CARD.threeDS2) {
+        // Adyen's threeDSResult is base64 of the challenge's outcome, signed by Adyen's 3DS server.
+        const result = (transStatus: "Y" | "N") =>
+          Buffer.from(
+            JSON.stringify({ transStatus, authorisationToken: crypto.randomBytes(12).toString("hex") }),
+          ).toString("base64");
+        const results = { Y: result("Y"), N: result("N") };
+        threeDSResults.set(payment.reference, results);
+        payments.set(`pending:${results.Y}`, payment);
+        payments.set(`refused:${results.N}`, payment);
+        return {
+          status: 200,
+          body: {
+            resultCode: "ChallengeShopper",
+            action: {
+              type: "threeDS2",
+              subtype: "challenge",
+              paymentMethodType: "scheme",
+              token: Buffer.from(JSON.stringify({ acsURL: `${fakeUrl}/threeDS2/acs` })).toString("base64"),
+              authorisationToken: crypto.randomBytes(12).toString("hex"),
+            },
+          },
+        };
+      }
       payments.set(payment.pspReference, payment);
       return {
         status: 200,
@@ -175,9 +217,28 @@ export async function startAdyenFake(): Promise<AdyenFake> {
     }
     if (path === "/payments/details") {
       const details = (body.details ?? {}) as Record<string, unknown>;
-      const payment = payments.get(`pending:${String(details.redirectResult)}`);
-      if (!payment) return invalid("Invalid redirectResult");
-      payments.delete(`pending:${String(details.redirectResult)}`);
+      if (typeof details !== "object" || Array.isArray(details)) return invalid("details must be an object");
+      const given = String(details.threeDSResult ?? details.redirectResult ?? "");
+      const refused = payments.get(`refused:${given}`);
+      if (refused) {
+        for (const [key, value] of payments) if (value === refused) payments.delete(key);
+        return {
+          status: 200,
+          body: {
+            resultCode: "Refused",
+            refusalReason: "3D Not Authenticated",
+            refusalReasonCode: "11",
+            pspReference: refused.pspReference,
+            merchantReference: refused.reference,
+            amount: refused.amount,
+          },
+        };
+      }
+      const payment = payments.get(`pending:${given}`);
+      if (!payment) return invalid("Invalid redirectResult or threeDSResult");
+      payments.delete(`pending:${given}`);
+      for (const [key, value] of payments)
+        if (value === payment && key.startsWith("refused:")) payments.delete(key);
       payments.set(payment.pspReference, payment);
       return {
         status: 200,
@@ -191,8 +252,16 @@ export async function startAdyenFake(): Promise<AdyenFake> {
     }
     const modification = /^\/payments\/([^/]+)\/(captures|refunds|cancels)$/.exec(path);
     if (modification) {
-      const [, paymentPsp = "", kind] = modification;
+      const [, paymentPsp = "", kind = ""] = modification;
       if (!request.headers["idempotency-key"]) return invalid("Idempotency-Key header missing");
+      const failure = failures[kind];
+      if (failure && failure.times > 0) {
+        failure.times--;
+        return {
+          status: failure.status,
+          body: { status: failure.status, errorCode: "905", message: "Fake failure", errorType: "internal" },
+        };
+      }
       if (body.merchantAccount !== merchantAccount) return invalid("merchantAccount missing");
       const payment = payments.get(paymentPsp);
       if (!payment) return invalid("Original pspReference required for this operation");
@@ -276,6 +345,10 @@ export async function startAdyenFake(): Promise<AdyenFake> {
     hmacKey,
     requests,
     redirectResultFor: (reference) => redirects.get(reference),
+    threeDSResultFor: (reference, transStatus = "Y") => threeDSResults.get(reference)?.[transStatus],
+    failNext(kind, status, times = 1) {
+      failures[kind] = { status, times };
+    },
     notification(item, key = hmacKey) {
       const notificationItem = {
         pspReference: item.pspReference,

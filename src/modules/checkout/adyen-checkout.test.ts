@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refundAdyenOrder } from "#modules/payments/adyen/adyen.service.ts";
+import { recordRefund } from "#modules/payments/payment-captures.service.ts";
 import { seedDemoShop } from "#seed/seed.ts";
-import { createTestApp, type TestApp } from "#server/testing.ts";
+import { createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
 import {
   type AdyenFake,
   adyenEnv,
@@ -124,34 +124,179 @@ describe("Adyen card payments (against the local fake)", () => {
     const [order] = await ordersOf(reference);
     if (!order) throw new Error("no order");
     await t.app.jobs.drain();
-    const capture = fake.requests.filter((r) => r.path.endsWith("/captures")).at(-1);
-    expect(capture?.body).toMatchObject({
+    const [captured] = await rowsOf<{
+      status: string;
+      provider_order_id: string;
+      provider_reference: string;
+      idempotency_key: string;
+    }>(
+      t,
+      sql`select status, provider_order_id, provider_reference, idempotency_key from payment_captures
+           where order_id = ${order.id} and kind = 'capture'`,
+    );
+    const payment = `/v72/payments/${captured?.provider_order_id}`;
+    const captures = fake.requests.filter((r) => r.path === `${payment}/captures`);
+    expect(captures).toHaveLength(1);
+    expect(captures[0]?.body).toMatchObject({
       merchantAccount: fake.merchantAccount,
       amount: { value: order.amount_due, currency: order.currency },
     });
-    expect(capture?.headers["idempotency-key"]).toEqual(expect.any(String));
-    const [captured] = await rowsOf<{ status: string; psp_reference: string }>(
-      t,
-      sql`select status, psp_reference from adyen_modifications where order_id = ${order.id} and kind = 'capture'`,
-    );
+    expect(captures[0]?.headers["idempotency-key"]).toBe(captured?.idempotency_key);
+    // Adyen received it; its CAPTURE notification tells the outcome.
     expect(captured?.status).toBe("received");
+    expect(captured?.provider_reference).toMatch(/^[0-9A-F]{16}$/);
 
-    await refundAdyenOrder(t.database.db, t.app.jobs, { orderId: order.id, amount: 100, key: "return-1" });
+    const paid = {
+      id: order.id,
+      paymentGateway: "adyen",
+      paymentReference: reference,
+      amountDue: order.amount_due,
+      currency: order.currency,
+    };
+    const first = await t.database.db.transaction((tx) => recordRefund(tx, t.app.jobs, paid, 100));
+    expect(first?.amount).toBe(100);
+    // More than is left is cut to what is left; nothing left records nothing.
+    const rest = await t.database.db.transaction((tx) =>
+      recordRefund(tx, t.app.jobs, paid, order.amount_due * 10),
+    );
+    expect(rest?.amount).toBe(order.amount_due - 100);
+    expect(await t.database.db.transaction((tx) => recordRefund(tx, t.app.jobs, paid, 1))).toBeNull();
     await t.app.jobs.drain();
-    const refund = fake.requests.filter((r) => r.path.endsWith("/refunds")).at(-1);
-    expect(refund?.body).toMatchObject({ amount: { value: 100, currency: order.currency } });
-    expect(refund?.headers["idempotency-key"]).toEqual(expect.any(String));
-    await expect(
-      refundAdyenOrder(t.database.db, t.app.jobs, {
-        orderId: order.id,
-        amount: order.amount_due,
-        key: "return-2",
-      }),
-    ).rejects.toMatchObject({ statusCode: 409, code: "refund_exceeds_capture" });
-    // The same refund asked twice (a retried return) is one refund.
-    await refundAdyenOrder(t.database.db, t.app.jobs, { orderId: order.id, amount: 100, key: "return-1" });
-    await t.app.jobs.drain();
-    expect(fake.requests.filter((r) => r.path.endsWith("/refunds"))).toHaveLength(1);
+    const refunds = fake.requests.filter((r) => r.path === `${payment}/refunds`);
+    expect(refunds.map((r) => (r.body.amount as { value: number }).value)).toEqual([
+      100,
+      order.amount_due - 100,
+    ]);
+    expect(new Set(refunds.map((r) => r.headers["idempotency-key"])).size).toBe(2);
+  });
+});
+
+/** Pays with the fake's in-page 3-D Secure card: answers the Drop-in's threeDS2 action and the payment. */
+async function payWith3ds2(guest: Guest) {
+  const paid = await guest.json("/checkout/adyen_split_on_payment/", encryptedCard(FAKE_CARD.threeDS2));
+  expect(paid.statusCode).toBe(200);
+  expect(paid.json()).toMatchObject({ resultCode: "ChallengeShopper", action: { type: "threeDS2" } });
+  const payment = fake.requests.filter((r) => r.path === "/v72/payments").at(-1);
+  return { reference: String(payment?.body.reference), payment };
+}
+
+const details = (guest: Guest, threeDSResult: unknown) =>
+  guest.json("/checkout/adyen_payment_details/", { data: { details: { threeDSResult } } });
+
+describe("3-D Secure in the page (the Drop-in's onAdditionalDetails)", () => {
+  it("asks Adyen for the details and places the order once, even when the details come twice", async () => {
+    const guest = await reviewed();
+    const { reference } = await payWith3ds2(guest);
+    const threeDSResult = fake.threeDSResultFor(reference) as string;
+    const placed = await details(guest, threeDSResult);
+    expect(placed.statusCode).toBe(200);
+    expect(placed.headers["cache-control"]).toContain("no-store");
+    expect(placed.json()).toMatchObject({
+      resultCode: "Authorised",
+      action: null,
+      redirect_url: expect.stringMatching(/^\/checkout\/receipt\/\?token=/),
+    });
+    const asked = fake.requests.filter((r) => r.path === "/v72/payments/details").at(-1);
+    expect(asked?.body).toEqual({ details: { threeDSResult } });
+    expect(asked?.headers["idempotency-key"]).toEqual(expect.stringMatching(/^details-/));
+    const orders = await ordersOf(reference);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]?.payment_gateway).toBe("adyen");
+    // A double submit: the same receipt, still one order, and one capture queued with it.
+    const again = await details(guest, threeDSResult);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().redirect_url).toBe(placed.json().redirect_url);
+    expect(await ordersOf(reference)).toHaveLength(1);
+    const captures = await rowsOf(
+      t,
+      sql`select 1 from payment_captures where order_id = ${orders[0]?.id} and kind = 'capture'`,
+    );
+    expect(captures).toHaveLength(1);
+  });
+
+  it("answers a failed challenge with 402 and places nothing; the shopper can pay again", async () => {
+    const guest = await reviewed();
+    const { reference } = await payWith3ds2(guest);
+    const refused = await details(guest, fake.threeDSResultFor(reference, "N"));
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().error).toBe("payment_refused");
+    expect(await ordersOf(reference)).toHaveLength(0);
+    const [attempt] = await rowsOf<{ status: string; refusal_reason: string }>(
+      t,
+      sql`select status, refusal_reason from payment_attempts where reference = ${reference}`,
+    );
+    expect(attempt).toEqual({ status: "refused", refusal_reason: "3D Not Authenticated" });
+    // The bag is still there: another card goes through.
+    const paid = await guest.json("/checkout/adyen_split_on_payment/", encryptedCard(FAKE_CARD.authorised));
+    expect(paid.json().resultCode).toBe("Authorised");
+  });
+
+  it("places no order for another shopper's payment, whoever holds its details", async () => {
+    const payer = await reviewed();
+    const { reference } = await payWith3ds2(payer);
+    const stranger = await reviewed();
+    const threeDSResult = fake.threeDSResultFor(reference) as string;
+    const stolen = await details(stranger, threeDSResult);
+    expect(stolen.statusCode).toBe(402);
+    expect(await ordersOf(reference)).toHaveLength(0);
+    // The payer's own call (its bag, its checkout) still places the order, and only theirs.
+    const own = await details(payer, threeDSResult);
+    expect(own.statusCode).toBe(200);
+    expect(await ordersOf(reference)).toHaveLength(1);
+    expect((await details(stranger, threeDSResult)).statusCode).toBe(402);
+  });
+
+  it("needs the CSRF token like every checkout call", async () => {
+    const answer = await t.app.inject({
+      method: "POST",
+      url: "/checkout/adyen_payment_details/",
+      payload: { data: { details: { threeDSResult: "eyJ0cmFuc1N0YXR1cyI6IlkifQ==" } } },
+    });
+    expect(answer.statusCode).toBe(403);
+  });
+
+  it("refuses details of the wrong type, size or shape, or unknown to Adyen, with 4xx and never 5xx", async () => {
+    const guest = await reviewed();
+    const send = (body: unknown) => guest.json("/checkout/adyen_payment_details/", body);
+    for (const body of [
+      {},
+      { data: {} },
+      { data: { details: {} } },
+      { data: { details: "threeDSResult" } },
+      { data: { details: ["a"] } },
+      { data: { details: { threeDSResult: 7 } } },
+      { data: { details: { threeDSResult: null } } },
+      { data: { details: { threeDSResult: "" } } },
+      { data: { details: { threeDSResult: "x".repeat(20_001) } } },
+      { data: { details: { threeDSResult: "a" }, paymentData: 12 } },
+      { data: { details: { threeDSResult: "a" }, paymentData: "p".repeat(20_001) } },
+      { data: { details: { "thrée🏟": "a" } } },
+      { data: { details: { ["k".repeat(41)]: "a" } } },
+      { data: { details: Object.fromEntries(["a", "b", "c", "d", "e", "f"].map((k) => [k, "x"])) } },
+    ]) {
+      const answer = await send(body);
+      expect({ body: JSON.stringify(body).slice(0, 80), status: answer.statusCode }).toEqual({
+        body: JSON.stringify(body).slice(0, 80),
+        status: 400,
+      });
+    }
+    // A key named like Object's own property (JSON.parse keeps it as a plain key).
+    const proto = await send(JSON.parse('{"data":{"details":{"__proto__":{"x":"1"}}}}'));
+    expect(proto.statusCode).toBe(400);
+    // Well-formed but unknown to Adyen (unicode, a forged result): Adyen's 422 is the shopper's 400.
+    for (const forged of ["ÆØÅ 🏟 ∑", "eyJ0cmFuc1N0YXR1cyI6IlkifQ=="]) {
+      const answer = await details(guest, forged);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toBe("payment_not_accepted");
+    }
+  });
+
+  it("is rate limited per visitor like the card payment", async () => {
+    const guest = await reviewed();
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await details(guest, `forged-${i}`)).statusCode);
+    expect(statuses.slice(0, 5)).toEqual([400, 400, 400, 400, 400]);
+    expect(statuses[5]).toBe(429);
   });
 });
 
@@ -221,6 +366,14 @@ describe("Adyen's origins in the content security policy", () => {
     try {
       const answer = await plain.app.inject({ method: "GET", url: "/api/markets/" });
       expect(String(answer.headers["content-security-policy"])).not.toContain("adyen.com");
+      // Without Adyen there are no details to hand over.
+      const details = await plain.app.inject({
+        method: "POST",
+        url: "/checkout/adyen_payment_details/",
+        headers: csrfHeaders(plain.config),
+        payload: { data: { details: { threeDSResult: "eyJ0cmFuc1N0YXR1cyI6IlkifQ==" } } },
+      });
+      expect(details.statusCode).toBe(404);
     } finally {
       await plain.close();
     }
@@ -251,7 +404,8 @@ describe("Adyen notifications", () => {
     await t.app.jobs.drain();
     const [capture] = await rowsOf<{ psp_reference: string; payment_psp_reference: string }>(
       t,
-      sql`select psp_reference, payment_psp_reference from adyen_modifications where order_id = ${order?.id} and kind = 'capture'`,
+      sql`select provider_reference as psp_reference, provider_order_id as payment_psp_reference
+            from payment_captures where order_id = ${order?.id} and kind = 'capture'`,
     );
     const note = fake.notification({
       eventCode: "CAPTURE",
@@ -274,9 +428,9 @@ describe("Adyen notifications", () => {
     expect(stored[0]?.processed_at).not.toBeNull();
     const [confirmed] = await rowsOf<{ status: string }>(
       t,
-      sql`select status from adyen_modifications where order_id = ${order?.id} and kind = 'capture'`,
+      sql`select status from payment_captures where order_id = ${order?.id} and kind = 'capture'`,
     );
-    expect(confirmed?.status).toBe("confirmed");
+    expect(confirmed?.status).toBe("done");
   });
 
   it("is a machine call: no CSRF token or session needed", async () => {

@@ -11,8 +11,8 @@ import {
   type AdyenGateway,
   adyenPaymentDetails,
   payWithAdyen,
-  queueAdyenCancels,
 } from "#modules/payments/adyen/adyen.service.ts";
+import { recordAuthorisationCancels } from "#modules/payments/payment-captures.service.ts";
 import type { PaymentProvider, ProviderOrderInput } from "#modules/payments/payment-provider.ts";
 import { paymentAttempts, paymentMethods } from "#modules/payments/payments.schema.ts";
 import {
@@ -182,8 +182,9 @@ async function placeOrPass(
     );
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) {
+      // Released here, and at the provider that holds it (Adyen, Klarna) by the send job.
       await cancelAttempt(db, attempt.id);
-      if (attempt.gateway === "adyen") await queueAdyenCancels(db, deps.outbox, [attempt.id]);
+      await recordAuthorisationCancels(db, deps.outbox, [attempt.id]);
     }
     throw error;
   }
@@ -268,6 +269,46 @@ export async function payByAdyen(
   return { resultCode: "Refused", refusalReason: outcome.refusalReason, action: null };
 }
 
+/** What placing the order of an authorised card payment came to. */
+type Placed = { receipt: string } | { refused: true } | { conflict: HttpError };
+
+/**
+ * Places the order of an authorised card payment, once: the reference must have an authorised
+ * attempt, and it only places the bag of the shopper who paid (a reference seen elsewhere cannot
+ * place someone else's bag under another account). A replay that lost the race finds the order.
+ */
+async function placePaid(db: Db, deps: PaymentDeps, shopper: Shopper, reference: string): Promise<Placed> {
+  const attempt = await findAuthorised(db, { reference, gateway: deps.adyen ? "adyen" : "test-card" });
+  if (!attempt) return { refused: true };
+  const [session] = await db
+    .select()
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.paymentReference, reference));
+  if (!session || session.cartId !== (await findCartId(db, shopper.owner))) return { refused: true };
+  const [method] = session.paymentMethodId
+    ? await db.select().from(paymentMethods).where(eq(paymentMethods.id, session.paymentMethodId))
+    : [];
+  try {
+    const order = await placeOrPass(
+      db,
+      deps,
+      shopper,
+      session.cartId,
+      attempt,
+      translate(method?.name, shopper.locale) || "Card",
+      session.review ?? { subscribeNewsletters: false, source: "", device: "" },
+    );
+    return { receipt: receiptUrl(order.token) };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 409) {
+      const placed = await findOrderByPaymentReference(db, reference);
+      if (placed) return { receipt: receiptUrl(placed.token) };
+      return { conflict: error };
+    }
+    throw error;
+  }
+}
+
 /**
  * `GET /checkout/adyen_payment_result/`: the provider's redirect. The query is not trusted: the
  * reference must have an authorised attempt at the provider. The first arrival places the order,
@@ -293,41 +334,54 @@ export async function paymentResult(
     });
     if (outcome?.resultCode !== "Authorised") return refused;
   } else if (query.authResult.toLowerCase() !== "authorised") return refused;
-  const attempt = await findAuthorised(db, {
-    reference: query.merchantReference,
-    gateway: deps.adyen ? "adyen" : "test-card",
+  const placed = await placePaid(db, deps, shopper, query.merchantReference);
+  if ("receipt" in placed) return placed.receipt;
+  if ("conflict" in placed) return `/cart/?checkout_error=${placed.conflict.code}`;
+  return refused;
+}
+
+/**
+ * `POST /checkout/adyen_payment_details/`: the Drop-in ran 3-D Secure in the page and hands over its
+ * result (`onAdditionalDetails`). Adyen's `/payments/details` says how it went, for the payment it
+ * names; only a payment of this shopper's own checkout places an order (once: the same details sent
+ * again answer the same receipt). Another step of 3-D Secure goes back to the Drop-in; a refusal is
+ * a 402 and places nothing.
+ */
+export async function submitPaymentDetails(
+  db: Db,
+  deps: PaymentDeps,
+  shopper: Shopper,
+  data: { details: Record<string, string>; paymentData?: string | undefined },
+): Promise<{ resultCode: string; action: { type: string } | null; redirect_url: string | null }> {
+  const adyen = deps.adyen;
+  if (!adyen) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
+  const cartId = await requireCartId(db, shopper.owner);
+  const refused = () =>
+    new HttpError(402, "payment_refused", "payment.error.refused", { details: ["payment.error.refused"] });
+  const outcome = await adyenPaymentDetails(db, adyen, {
+    reference: null,
+    details: data.details,
+    paymentData: data.paymentData,
   });
-  if (!attempt) return refused;
-  const [session] = await db
-    .select()
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.paymentReference, query.merchantReference));
-  // The result only places an order for the bag of the shopper who paid: a reference seen elsewhere
-  // cannot place someone else's bag under another account.
-  if (!session || session.cartId !== (await findCartId(db, shopper.owner))) return refused;
-  const [method] = session.paymentMethodId
-    ? await db.select().from(paymentMethods).where(eq(paymentMethods.id, session.paymentMethodId))
-    : [];
-  try {
-    const order = await placeOrPass(
-      db,
-      deps,
-      shopper,
-      session.cartId,
-      attempt,
-      translate(method?.name, shopper.locale) || "Card",
-      session.review ?? { subscribeNewsletters: false, source: "", device: "" },
-    );
-    return receiptUrl(order.token);
-  } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 409) {
-      // A replay that lost the race to the first arrival finds its order now.
-      const placed = await findOrderByPaymentReference(db, query.merchantReference);
-      if (placed) return receiptUrl(placed.token);
-      return `/cart/?checkout_error=${error.code}`;
-    }
-    throw error;
+  if (outcome.action)
+    return {
+      resultCode: outcome.resultCode,
+      action: { ...outcome.action, type: String(outcome.action.type ?? "") },
+      redirect_url: null,
+    };
+  const reference = outcome.reference;
+  if (outcome.resultCode !== "Authorised" || !reference) throw refused();
+  // Sent again after the order was placed (the checkout has started over since): its receipt,
+  // for the bag that paid only.
+  const existing = await findOrderByPaymentReference(db, reference);
+  if (existing) {
+    if (existing.cartId !== cartId) throw refused();
+    return { resultCode: "Authorised", action: null, redirect_url: receiptUrl(existing.token) };
   }
+  const placed = await placePaid(db, deps, shopper, reference);
+  if ("conflict" in placed) throw placed.conflict;
+  if ("refused" in placed) throw refused();
+  return { resultCode: "Authorised", action: null, redirect_url: placed.receipt };
 }
 
 /** The pay-later provider's authorise call, for the amount the server works out. */
@@ -477,10 +531,9 @@ async function placeWithProviderToken(
     return { success: true, redirect_url: receiptUrl(order.token) };
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) {
+      // The Klarna order was cancelled with the attempt (placeOrPass): the send job tells Klarna.
       const placed = await findOrderByPaymentReference(db, orderId);
       if (placed) return { success: true, redirect_url: receiptUrl(placed.token) };
-      const cancelled = await provider.cancel(orderId, `cancel-${orderId}`);
-      if (!cancelled.ok) deps.log.error({ code: cancelled.code, orderId }, "pay-later order not cancelled");
     }
     throw error;
   }

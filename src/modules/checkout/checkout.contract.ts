@@ -113,6 +113,26 @@ export const adyenPaymentInput = z.object({
   }),
 });
 
+/**
+ * `POST /checkout/adyen_payment_details/`: what the Drop-in's `onAdditionalDetails` hands over once
+ * 3-D Secure ran in the page (`details.threeDSResult`; `redirectResult` and the older 3-D Secure
+ * fields are accepted too), with Adyen's `paymentData` when it gave one. Opaque strings Adyen signed:
+ * only their shape and size are checked here, Adyen checks the rest.
+ */
+export const adyenDetailsInput = z.object({
+  data: z.object({
+    details: z
+      .record(
+        z.string().regex(/^[A-Za-z][A-Za-z0-9_.]{0,39}$/, { error: "payment.card.error.invalid" }),
+        z.string().min(1).max(20_000),
+      )
+      .refine((details) => Object.keys(details).length >= 1 && Object.keys(details).length <= 5, {
+        error: "payment.card.error.invalid",
+      }),
+    paymentData: z.string().max(20_000).optional(),
+  }),
+});
+
 export const authorizationTokenInput = z.object({
   authorization_token: z
     .string()
@@ -343,6 +363,16 @@ export const cardPaymentResultSchema = z.object({
   refusalReason: z.string().nullable(),
   /** The redirect to the result page, or Adyen's action for the Drop-in (3-D Secure). */
   action: z.looseObject({ type: z.string(), url: z.string().optional() }).nullable(),
+});
+
+/**
+ * `POST /checkout/adyen_payment_details/`: the order placed (the receipt to go to), or a further
+ * step of 3-D Secure for the Drop-in. A refusal is a 402.
+ */
+export const paymentDetailsResultSchema = z.object({
+  resultCode: z.string(),
+  action: z.looseObject({ type: z.string() }).nullable(),
+  redirect_url: z.string().nullable(),
 });
 
 /** `POST /payments/test-bnpl/authorize/`: the token the browser hands back when approved. */

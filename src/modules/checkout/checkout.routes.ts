@@ -8,6 +8,7 @@ import {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  adyenDetailsInput,
   adyenPaymentInput,
   authorizationResultSchema,
   authorizationTokenInput,
@@ -22,6 +23,7 @@ import {
   findDropPointQuery,
   klarnaSessionSchema,
   noBody,
+  paymentDetailsResultSchema,
   paymentGatewaysSchema,
   paymentResultQuery,
   paymentSelectedSchema,
@@ -46,6 +48,7 @@ import {
   payLaterSession,
   paymentResult,
   submitAuthorizationToken,
+  submitPaymentDetails,
   submitReview,
 } from "./checkout-payment.service.ts";
 import { type CardProvider, paymentGateways, selectPayment } from "./checkout-payment-methods.service.ts";
@@ -66,13 +69,16 @@ const shopperOf = (request: FastifyRequest): Shopper => ({
 });
 
 /**
- * The card call's guard: each try counts per visitor and per address before the card reaches the
- * provider, and a visitor over either limit is refused (429) without a charge being attempted.
+ * The card calls' guard: each try counts per visitor and per address before anything reaches the
+ * provider, and a visitor over either limit is refused (429) without a charge being attempted. The
+ * payment and its 3-D Secure details count apart (`kind`), so a challenge does not use up a try.
  */
-const limitCardAttempts = (db: Db) => async (request: FastifyRequest) => {
-  await countAttempt(db, [`card:session:${request.sessionId ?? request.ip}`], CARD_ATTEMPTS_PER_MINUTE);
-  await countAttempt(db, [`card:ip:${request.ip}`], CARD_ATTEMPTS_PER_MINUTE_PER_IP);
-};
+const limitCardAttempts =
+  (db: Db, kind = "card") =>
+  async (request: FastifyRequest) => {
+    await countAttempt(db, [`${kind}:session:${request.sessionId ?? request.ip}`], CARD_ATTEMPTS_PER_MINUTE);
+    await countAttempt(db, [`${kind}:ip:${request.ip}`], CARD_ATTEMPTS_PER_MINUTE_PER_IP);
+  };
 
 export interface CheckoutRoutesOptions {
   /** Told of every order placed, after its transaction committed (the composition root counts them). */
@@ -290,6 +296,24 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
       },
       async (request) => payByCard(db, shopperOf(request), request.body.data.paymentMethod),
     );
+
+  app.post(
+    "/checkout/adyen_payment_details/",
+    {
+      schema: {
+        tags,
+        summary:
+          "The Drop-in's 3-D Secure result from the page (onAdditionalDetails): checked with Adyen's /payments/details, the order placed once; answers the receipt to go to, or the next action (402 when refused; 404 without Adyen)",
+        body: adyenDetailsInput,
+        response: { 200: paymentDetailsResultSchema },
+      },
+      preHandler: limitCardAttempts(db, "card-details"),
+    },
+    async (request, reply) => {
+      reply.header("cache-control", "private, no-store");
+      return submitPaymentDetails(db, deps, shopperOf(request), request.body.data);
+    },
+  );
 
   app.get(
     "/checkout/adyen_payment_result/",

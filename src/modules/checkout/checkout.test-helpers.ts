@@ -34,13 +34,21 @@ export async function pickSize(
 
 export const DANISH_ADDRESS = { ...SHOPPER_ADDRESSES.dk, email: "mette@example.com" };
 
-/** A guest with a bag holding the given sizes, an address, and every package's first method chosen. */
+/**
+ * A guest (or the given visitor, e.g. a signed-in member) with a bag holding the given sizes, an
+ * address, and every package's first method chosen.
+ */
 export async function readyGuest(
   t: TestApp,
   sizes: SizeRow[],
-  options: { market?: string; address?: Record<string, string>; quantity?: number } = {},
+  options: {
+    market?: string;
+    address?: Record<string, string>;
+    quantity?: number;
+    visitor?: ReturnType<typeof testVisitor>;
+  } = {},
 ) {
-  const guest = testVisitor(t);
+  const guest = options.visitor ?? testVisitor(t);
   if (options.market) guest.jar.market = options.market;
   for (const size of sizes) {
     const added = await guest.form("/cart/items/add_to_cart/", {

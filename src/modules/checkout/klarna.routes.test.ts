@@ -17,6 +17,7 @@ const OPERATOR_TOKEN = "operator-klarna-token";
 let t: TestApp;
 let fake: KlarnaFake;
 let own: SizeRow;
+let market: SizeRow;
 
 beforeAll(async () => {
   fake = await startKlarnaFake();
@@ -32,6 +33,7 @@ beforeAll(async () => {
   });
   await seedDemoShop(t.database, { products: 120, seed: 11, dataDir: "" });
   own = await pickSize(t, { marketplace: false });
+  market = await pickSize(t, { marketplace: true });
 });
 afterAll(async () => {
   await t?.close();
@@ -51,8 +53,8 @@ const ordersOf = (email: string) =>
   );
 
 /** A guest at the review with Klarna chosen and the terms accepted, Klarna's widget loaded. */
-async function atKlarnaReview(email: string) {
-  const guest = await readyGuest(t, [own], { address: { ...DANISH_ADDRESS, email } });
+async function atKlarnaReview(email: string, sizes: SizeRow[] = [own]) {
+  const guest = await readyGuest(t, sizes, { address: { ...DANISH_ADDRESS, email } });
   await choosePayment(guest, "test-bnpl");
   const gateways = (await guest.get("/checkout/payment_gateways/")).json();
   expect(gateways.configuration.klarna.id).toBe("klarna");
@@ -143,9 +145,11 @@ describe("Klarna Payments", () => {
       amount: number;
       status: string;
       provider_reference: string;
+      idempotency_key: string;
     }>(
       t,
-      sql`select id, amount, status, provider_reference from payment_captures where order_id = ${order.id} and kind = 'capture'`,
+      sql`select id, amount, status, provider_reference, idempotency_key from payment_captures
+           where order_id = ${order.id} and kind = 'capture'`,
     );
     // The only package: the whole authorised amount is taken.
     expect(capture).toMatchObject({ amount: order.amount_due, status: "done" });
@@ -154,7 +158,8 @@ describe("Klarna Payments", () => {
     );
     expect(sent).toHaveLength(1);
     expect(sent[0]?.body).toEqual({ captured_amount: order.amount_due });
-    expect(sent[0]?.idempotencyKey).toBe(`pitchside-capture-${capture?.id}`);
+    expect(sent[0]?.idempotencyKey).toBe(capture?.idempotency_key);
+    expect(capture?.idempotency_key).toMatch(/^pitchside-capture-[0-9a-f-]{36}$/);
     expect(capture?.provider_reference).toBeTruthy();
     expect(fake.orders.get(order.payment_reference)?.captured).toBe(order.amount_due);
 
@@ -180,5 +185,61 @@ describe("Klarna Payments", () => {
     );
     expect(refunds.map((r) => r.status)).toEqual(["done", "done"]);
     expect(refunds.every((r) => r.provider_reference)).toBe(true);
+  });
+
+  it("does not charge a cancelled package when the last one ships", async () => {
+    const { guest } = await atKlarnaReview("klarna-part@example.com", [own, market]);
+    await guest.json("/checkout/submit_authorization_token/", { authorization_token: fake.authorise() });
+    const [order] = await ordersOf("klarna-part@example.com");
+    if (!order?.payment_reference) throw new Error("no order");
+    const shipments = await rowsOf<{ id: number; delivery_cost: number; goods: number }>(
+      t,
+      sql`select s.id, s.delivery_cost,
+                 (select coalesce(sum(l.line_total), 0)::int from order_lines l where l.shipment_id = s.id) as goods
+            from order_shipments s where s.order_id = ${order.id} order by s.id`,
+    );
+    const [warehouse, supplier] = shipments;
+    if (!warehouse || !supplier) throw new Error("two packages expected");
+    const base = `/api/operator/orders/ST${order.id}/shipments`;
+    const headers = { authorization: `Bearer ${OPERATOR_TOKEN}` };
+    const cancelled = await t.app.inject({ method: "POST", url: `${base}/${supplier.id}/cancel/`, headers });
+    expect(cancelled.statusCode).toBe(200);
+    await t.app.inject({
+      method: "POST",
+      url: `${base}/${warehouse.id}/ship/`,
+      headers,
+      payload: { carrier: "gls", tracking_number: "GLS654321" },
+    });
+    await t.app.jobs.drain();
+    // Nothing was captured for the cancelled package, so nothing is refunded for it either.
+    expect(fake.orders.get(order.payment_reference)).toMatchObject({
+      captured: order.amount_due - (supplier.goods + supplier.delivery_cost),
+      refunded: 0,
+    });
+  });
+
+  it("cancels the Klarna order when the whole order is cancelled before anything shipped", async () => {
+    const { guest } = await atKlarnaReview("klarna-cancel@example.com");
+    await guest.json("/checkout/submit_authorization_token/", { authorization_token: fake.authorise() });
+    const [order] = await ordersOf("klarna-cancel@example.com");
+    if (!order?.payment_reference) throw new Error("no order");
+    const cancelled = await t.app.inject({
+      method: "POST",
+      url: `/api/operator/orders/ST${order.id}/shipments/Warehouse/cancel/`,
+      headers: { authorization: `Bearer ${OPERATOR_TOKEN}` },
+    });
+    expect(cancelled.json().order_status).toBe("cancelled");
+    await t.app.jobs.drain();
+    expect(fake.orders.get(order.payment_reference)).toMatchObject({ cancelled: true, captured: 0 });
+    const calls = fake.calls.filter(
+      (call) => call.path === `/ordermanagement/v1/orders/${order.payment_reference}/cancel`,
+    );
+    expect(calls).toHaveLength(1);
+    const [row] = await rowsOf<{ status: string; idempotency_key: string }>(
+      t,
+      sql`select status, idempotency_key from payment_captures where order_id = ${order.id} and kind = 'cancel'`,
+    );
+    expect(row?.status).toBe("done");
+    expect(calls[0]?.idempotencyKey).toBe(row?.idempotency_key);
   });
 });

@@ -17,7 +17,7 @@ import type { Outbox } from "#modules/jobs/job-queue.ts";
 import { queueOrderConfirmation } from "#modules/orders/order-confirmation.job.ts";
 import { insertOrderAndShipments, type OrderDraft } from "#modules/orders/order-placement.steps.ts";
 import { findOrderByPaymentReference, queueOrderCreatedEvent } from "#modules/orders/orders.service.ts";
-import { queueAdyenCapture } from "#modules/payments/adyen/adyen.service.ts";
+import { recordOrderCapture } from "#modules/payments/payment-captures.service.ts";
 import { captureAttempt } from "#modules/payments/payments.service.ts";
 import { emitLowStock, webhookOutbox } from "#modules/webhooks/webhooks.service.ts";
 import type { ReviewChoices } from "./checkout.schema.ts";
@@ -86,10 +86,11 @@ export async function placeOrder(
     await queueOrderConfirmation(tx, outbox, order.id);
     await queueOrderCreatedEvent(tx, events, order.id);
     await emitLowStock(tx, events, taken, LOW_STOCK_THRESHOLD);
-    if (payment.attemptId) await captureAttempt(tx, payment.attemptId);
-    // Adyen holds the money until the shop asks for it: the capture is sent once the order commits.
-    if (payment.gateway === "adyen" && payment.attemptId)
-      await queueAdyenCapture(tx, outbox, payment.attemptId, order.id);
+    if (payment.attemptId) {
+      const attempt = await captureAttempt(tx, payment.attemptId);
+      // Adyen holds the money until the shop asks for it: the capture is sent once the order commits.
+      await recordOrderCapture(tx, outbox, order.id, attempt);
+    }
     await emptyBag(tx, cartId);
     await resetCheckout(tx, cartId);
     return { ...order, created: true };

@@ -22,7 +22,7 @@ const fail = (status: number, code: string, message: string): never => {
 /** The order a payment reference already placed, if any: replays and late results find it here. */
 export async function findOrderByPaymentReference(db: Db | Tx, reference: string) {
   const [order] = await db
-    .select({ id: orders.id, token: orders.token })
+    .select({ id: orders.id, token: orders.token, cartId: orders.cartId })
     .from(orders)
     .where(eq(orders.paymentReference, reference));
   return order;

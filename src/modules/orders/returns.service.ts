@@ -355,7 +355,7 @@ export async function receiveReturn(
       .set({ status: "received", refundAmount: refund, receivedAt: new Date() })
       .where(eq(orderReturns.id, ret.id));
     // A provider-paid order gets the money back at the provider: at most what was captured.
-    await recordRefund(tx, deps.outbox, order, refund);
+    await recordRefund(tx, deps.outbox, order, refund, { returnId: ret.id });
     const merged = new Map<number, number>();
     for (const s of stock) merged.set(s.sizeId, (merged.get(s.sizeId) ?? 0) + s.quantity);
     const received = {

@@ -1,11 +1,11 @@
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
 import type { Outbox } from "#modules/jobs/job-queue.ts";
 import { type MailOutbox, mailOutbox } from "#modules/mail/mail-outbox.ts";
 import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
-import { recordShipmentCapture } from "#modules/payments/payment-captures.service.ts";
+import { recordShipmentCancel, recordShipmentCapture } from "#modules/payments/payment-captures.service.ts";
 import { putBackStock } from "#modules/product/stock-alerts.service.ts";
 import { type WebhookEvents, webhookOutbox } from "#modules/webhooks/webhooks.service.ts";
 import { type Carrier, carrierOf, TRACKING_NUMBER } from "./carriers.ts";
@@ -29,7 +29,7 @@ export interface LifecycleDeps {
   mail: MailOutbox;
   events: WebhookEvents;
   publicUrlFor: PublicUrlFor;
-  /** Where a provider capture (a shipped package of a Klarna order) is queued. */
+  /** Where a provider's capture, refund or cancel (payment_captures) is queued. */
   outbox: Outbox;
 }
 
@@ -191,11 +191,19 @@ export async function changeShipment(
       if (orderStatus !== order.status)
         await tx.update(orders).set({ status: orderStatus }).where(eq(orders.id, order.id));
       if (to === "shipped" || to === "cancelled") {
-        const lines = await tx
+        const orderLinesAll = await tx
           .select()
           .from(orderLines)
-          .where(and(eq(orderLines.orderId, order.id), eq(orderLines.shipmentId, shipment.id)))
+          .where(eq(orderLines.orderId, order.id))
           .orderBy(asc(orderLines.id));
+        const lines = orderLinesAll.filter((line) => line.shipmentId === shipment.id);
+        const shareOf = (s: { id: number; deliveryCost: number }) =>
+          packageShare(order, {
+            goods: orderLinesAll
+              .filter((line) => line.shipmentId === s.id)
+              .reduce((sum, line) => sum + line.lineTotal, 0),
+            delivery: s.deliveryCost,
+          });
         const publicUrl = deps.publicUrlFor(order.market);
         if (to === "shipped" && parcel) {
           const mail = renderShipmentShipped(
@@ -203,23 +211,28 @@ export async function changeShipment(
             publicUrl,
           );
           await deps.mail.queue(tx, { to: order.email, ...mail });
-          // A provider-paid order is charged as its goods leave: this package's amount is captured.
-          const stillOpen = shipments.some(
-            (s) =>
-              s.id !== shipment.id &&
-              s.status !== "cancelled" &&
-              s.status !== "shipped" &&
-              s.status !== "delivered",
+          // A provider-paid order is charged as its goods leave: this package's share is captured.
+          const others = shipments.filter((s) => s.id !== shipment.id);
+          const stillOpen = others.some(
+            (s) => s.status !== "cancelled" && s.status !== "shipped" && s.status !== "delivered",
           );
           await recordShipmentCapture(tx, deps.outbox, order, {
             id: shipment.id,
-            amount: lines.reduce((sum, line) => sum + line.lineTotal, 0),
+            amount: shareOf(shipment),
             last: !stillOpen,
+            released: others.filter((s) => s.status === "cancelled").reduce((sum, s) => sum + shareOf(s), 0),
           });
         } else {
           // Goods that never left the warehouse are on the shelf again at once.
           await putBackStock(tx, deps.mail, deps.publicUrlFor, stockOfLines(lines));
-          const mail = renderShipmentCancelled({ order, shipment: current, lines }, publicUrl);
+          // Money already taken for it goes back (Adyen); a whole order cancelled lets go of the rest.
+          const money = await recordShipmentCancel(tx, deps.outbox, order, {
+            id: shipment.id,
+            amount: shareOf(shipment),
+            orderCancelled: orderStatus === "cancelled",
+          });
+          const refunded = money?.kind === "refund" ? money.amount : null;
+          const mail = renderShipmentCancelled({ order, shipment: current, lines, refunded }, publicUrl);
           await deps.mail.queue(tx, { to: order.email, ...mail });
         }
       }
@@ -250,6 +263,21 @@ export async function changeShipment(
     }
     return output;
   });
+}
+
+/**
+ * What a package is worth of the amount the payment method paid: its goods and delivery, scaled down
+ * by what vouchers and gift cards took off the whole order (spread in proportion); the payment fee
+ * stays with the order. Minor units, never more than the package's own goods and delivery.
+ */
+export function packageShare(
+  order: { goodsTotal: number; deliveryTotal: number; paymentFee: number; amountDue: number },
+  pkg: { goods: number; delivery: number },
+): number {
+  const own = pkg.goods + pkg.delivery;
+  const whole = order.goodsTotal + order.deliveryTotal + order.paymentFee;
+  if (own <= 0 || whole <= 0) return 0;
+  return Math.max(0, Math.min(own, Math.round((own * order.amountDue) / whole)));
 }
 
 /** The sizes a line took from stock (a package's parts each, else the line's own size), `quantity` times. */

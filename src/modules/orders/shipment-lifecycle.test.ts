@@ -6,6 +6,7 @@ import { SHIPMENT_STATUSES, type ShipmentStatus } from "./shipment-lifecycle.con
 import {
   nextStatus,
   orderStatusOf,
+  packageShare,
   SHIPMENT_ACTIONS,
   type ShipmentAction,
 } from "./shipment-lifecycle.service.ts";
@@ -67,6 +68,23 @@ describe("an order's status from its packages'", () => {
     [["cancelled", "placed"], "placed"],
   ] as [ShipmentStatus[], string][])("%j → %s", (statuses, expected) => {
     expect(orderStatusOf(statuses)).toBe(expected);
+  });
+});
+
+describe("a package's share of what the payment method paid", () => {
+  const order = { goodsTotal: 80_000, deliveryTotal: 8_000, paymentFee: 2_000, amountDue: 90_000 };
+  it("is its goods and delivery when nothing was taken off the order", () => {
+    expect(packageShare(order, { goods: 30_000, delivery: 4_000 })).toBe(34_000);
+  });
+  it("is scaled down by vouchers and gift cards spread over the whole order, never above its own worth", () => {
+    // A quarter of the order paid by gift card and voucher: the package is worth three quarters.
+    const less = { ...order, amountDue: 67_500 };
+    expect(packageShare(less, { goods: 30_000, delivery: 4_000 })).toBe(25_500);
+    expect(packageShare({ ...order, amountDue: 1_000_000 }, { goods: 30_000, delivery: 4_000 })).toBe(34_000);
+  });
+  it("is nothing for an empty package or an order paid in full otherwise", () => {
+    expect(packageShare(order, { goods: 0, delivery: 0 })).toBe(0);
+    expect(packageShare({ ...order, amountDue: 0 }, { goods: 30_000, delivery: 4_000 })).toBe(0);
   });
 });
 

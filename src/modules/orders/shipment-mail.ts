@@ -109,14 +109,18 @@ export function renderShipmentShipped(
   });
 }
 
-/** The package will not come: what was cancelled, and that what was paid for it comes back. */
+/**
+ * The package will not come: what was cancelled, and that what was paid for it comes back — the
+ * refund recorded at the card provider when there is one (`refunded`), else its goods and delivery.
+ */
 export function renderShipmentCancelled(
-  data: { order: OrderRow; shipment: ShipmentRow; lines: LineRow[] },
+  data: { order: OrderRow; shipment: ShipmentRow; lines: LineRow[]; refunded?: number | null },
   publicUrl: string,
 ): Omit<OutgoingMail, "to"> {
   const ctx = orderMailContext(data.order, publicUrl);
   const { format } = ctx;
-  const amount = data.lines.reduce((sum, line) => sum + line.lineTotal, 0) + data.shipment.deliveryCost;
+  const amount =
+    data.refunded ?? data.lines.reduce((sum, line) => sum + line.lineTotal, 0) + data.shipment.deliveryCost;
   return simpleMail(ctx, {
     subject: format("mail.cancelled.subject", { number: ctx.number }),
     paragraphs: [

@@ -139,12 +139,12 @@ export async function findAuthorised(
  * other authorisation of the same reference (a shopper who paid twice is charged once). An
  * authorisation released meanwhile (held too long) cannot be taken: the order is refused (409).
  */
-export async function captureAttempt(tx: Tx, attemptId: number): Promise<void> {
+export async function captureAttempt(tx: Tx, attemptId: number) {
   const [captured] = await tx
     .update(paymentAttempts)
     .set({ status: "captured" })
     .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.status, "authorised")))
-    .returning({ reference: paymentAttempts.reference });
+    .returning();
   if (!captured) throw new HttpError(409, "payment_expired", "checkout.error.paymentExpired");
   await tx
     .update(paymentAttempts)
@@ -156,6 +156,7 @@ export async function captureAttempt(tx: Tx, attemptId: number): Promise<void> {
         ne(paymentAttempts.id, attemptId),
       ),
     );
+  return captured;
 }
 
 /** Releases an authorisation the shop cannot honour (stock gone, total changed). */

@@ -48,6 +48,7 @@ import type {
   addressFormOutput,
   addressFormQuery,
   addressInput,
+  adyenDetailsInput,
   adyenPaymentInput,
   authorizationResultSchema,
   authorizationTokenInput,
@@ -59,6 +60,7 @@ import type {
   dropPointsSchema,
   findDropPointQuery,
   klarnaSessionSchema,
+  paymentDetailsResultSchema,
   paymentSelectedSchema,
   paymentSubmitInput,
   reviewResultSchema,
@@ -356,6 +358,11 @@ export interface Endpoints {
     /** The built-in card's fields, or (Adyen configured) the Drop-in's encrypted state data. */
     body: z.input<typeof splitPaymentInput> | z.input<typeof adyenPaymentInput>;
     response: z.output<typeof cardPaymentResultSchema>;
+  };
+  "POST /checkout/adyen_payment_details/": {
+    /** The Drop-in's onAdditionalDetails data after 3-D Secure in the page (Adyen only). */
+    body: z.input<typeof adyenDetailsInput>;
+    response: z.output<typeof paymentDetailsResultSchema>;
   };
   "POST /payments/test-bnpl/authorize/": {
     body: NoFields;

@@ -1,8 +1,11 @@
+import crypto from "node:crypto";
 import { hmacValidator, type Types } from "@adyen/api-library";
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
-import { adyenModifications, adyenNotifications } from "../adyen.schema.ts";
+import { adyenNotifications } from "../adyen.schema.ts";
+import { settleModification } from "../payment-captures.service.ts";
+import type { PaymentModifications, ProviderResult } from "../payment-provider.ts";
 import { paymentAttempts } from "../payments.schema.ts";
 import { adyenCheckout, HttpClientException } from "./adyen.client.ts";
 import type { AdyenConfig } from "./adyen.config.ts";
@@ -174,168 +177,109 @@ export async function payWithAdyen(
   return recordOutcome(db, input.reference, answer, { amount: input.amount, currency: input.currency });
 }
 
-/** `POST /payments/details`: the shopper came back from 3-D Secure or a redirect. */
+/**
+ * `POST /payments/details`: the shopper came back from a redirect (`redirectResult`) or the Drop-in
+ * finished 3-D Secure in the page (`threeDSResult`, with `paymentData` when Adyen gave one). The
+ * idempotency key is derived from the details, so the same details sent twice are one request.
+ * `reference` is the payment the caller expects; without one, Adyen's answer names it. An answer for
+ * another reference settles nothing.
+ */
 export async function adyenPaymentDetails(
   db: Db,
   gateway: AdyenGateway,
-  input: { reference: string; details: Record<string, string> },
-): Promise<AdyenPaymentOutcome> {
+  input: { reference: string | null; details: Record<string, string>; paymentData?: string | undefined },
+): Promise<AdyenPaymentOutcome & { reference: string | null }> {
+  const details = Object.fromEntries(Object.entries(input.details).sort(([a], [b]) => a.localeCompare(b)));
+  const digest = crypto
+    .createHash("sha256")
+    .update(JSON.stringify([details, input.paymentData ?? null]))
+    .digest("hex");
   const answer = await askAdyen(() =>
     gateway.api.PaymentsApi.paymentsDetails(
-      { details: input.details } as Types.checkout.PaymentDetailsRequest,
-      { idempotencyKey: `details-${input.reference}-${Object.values(input.details).join("").slice(0, 80)}` },
+      {
+        details,
+        ...(input.paymentData ? { paymentData: input.paymentData } : {}),
+      } as Types.checkout.PaymentDetailsRequest,
+      { idempotencyKey: `details-${digest.slice(0, 48)}` },
     ),
   );
+  const reference = input.reference ?? answer.merchantReference ?? null;
   // The answer names the payment it settled: a result for another reference settles nothing here.
-  if (answer.merchantReference && answer.merchantReference !== input.reference)
-    return { resultCode: "Refused", pspReference: null, action: null, refusalReason: "Reference mismatch" };
-  return recordOutcome(db, input.reference, answer, null);
+  if (!reference || (answer.merchantReference && answer.merchantReference !== reference))
+    return {
+      resultCode: "Refused",
+      pspReference: null,
+      action: null,
+      refusalReason: "Reference mismatch",
+      reference: null,
+    };
+  return { ...(await recordOutcome(db, reference, answer, null)), reference };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Captures, refunds and cancels: a row first (in the caller's transaction), then the job sends it.
-
-export const ADYEN_MODIFICATION_JOB = "payments.adyen-modification";
-
-async function queueModification(
-  tx: Db | Tx,
-  outbox: Outbox,
-  row: {
-    attemptId: number;
-    paymentPspReference: string;
-    orderId: number | null;
-    kind: "capture" | "refund" | "cancel";
-    amount: number;
-    currency: string;
-    key: string;
-  },
-) {
-  const [inserted] = await tx
-    .insert(adyenModifications)
-    .values({
-      attemptId: row.attemptId,
-      paymentPspReference: row.paymentPspReference,
-      orderId: row.orderId,
-      kind: row.kind,
-      amount: row.amount,
-      currency: row.currency,
-      idempotencyKey: row.key,
-    })
-    .onConflictDoNothing()
-    .returning({ id: adyenModifications.id });
-  if (inserted) await outbox.add(tx, ADYEN_MODIFICATION_JOB, { id: inserted.id });
-  return inserted?.id ?? null;
-}
-
-/** Takes the authorised money of an Adyen attempt for its order (queued with the order). */
-export async function queueAdyenCapture(tx: Tx, outbox: Outbox, attemptId: number, orderId: number) {
-  const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId));
-  if (attempt?.gateway !== "adyen") return null;
-  return queueModification(tx, outbox, {
-    attemptId,
-    paymentPspReference: attempt.pspReference,
-    orderId,
-    kind: "capture",
-    amount: attempt.amount,
-    currency: attempt.currency,
-    key: `capture-${attempt.pspReference}`,
-  });
-}
-
-/** Lets go of Adyen authorisations the shop released (no order came of them). */
-export async function queueAdyenCancels(db: Db, outbox: Outbox, attemptIds: number[]) {
-  if (attemptIds.length === 0) return 0;
-  const attempts = await db
-    .select()
-    .from(paymentAttempts)
-    .where(and(inArray(paymentAttempts.id, attemptIds), eq(paymentAttempts.gateway, "adyen")));
-  for (const attempt of attempts)
-    await queueModification(db, outbox, {
-      attemptId: attempt.id,
-      paymentPspReference: attempt.pspReference,
-      orderId: null,
-      kind: "cancel",
-      amount: 0,
-      currency: attempt.currency,
-      key: `cancel-${attempt.pspReference}`,
-    });
-  return attempts.length;
-}
+// Captures, refunds and cancels: recorded in payment_captures and sent by the job
+// `payments.send-capture` (payment-captures.service.ts); this is how Adyen is asked.
 
 /**
- * Gives back part or all of what an order's Adyen payment captured (minor units). A refund never
- * exceeds what was captured less what was refunded before (409 refund_exceeds_capture); the order's
- * modifications are locked so two refunds at once cannot both pass the check.
+ * Adyen's modification calls for the send job: the payment's pspReference, the amount in minor
+ * units, the row's idempotency key (also sent as the modification's reference). Adyen answers
+ * "received"; the outcome comes with the CAPTURE, REFUND or CANCELLATION notification. A refusal
+ * (4xx) is final; a 5xx, an unreachable Adyen, or a key Adyen does not accept (401, 403: the
+ * operator fixes the configuration) is answered as retryable.
  */
-export async function refundAdyenOrder(
-  db: Db,
-  outbox: Outbox,
-  input: { orderId: number; amount: number; key: string },
-) {
-  if (!Number.isInteger(input.amount) || input.amount <= 0)
-    throw new HttpError(400, "validation_failed", "payment.refund.error.amount", {
-      amount: ["payment.refund.error.amount"],
-    });
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .select()
-      .from(adyenModifications)
-      .where(and(eq(adyenModifications.orderId, input.orderId), ne(adyenModifications.status, "failed")))
-      .for("update");
-    const capture = rows.find((row) => row.kind === "capture");
-    if (!capture) throw new HttpError(409, "not_captured", "payment.refund.error.notCaptured");
-    const captured = rows.filter((row) => row.kind === "capture").reduce((sum, row) => sum + row.amount, 0);
-    const refunded = rows.filter((row) => row.kind === "refund").reduce((sum, row) => sum + row.amount, 0);
-    if (input.amount > captured - refunded)
-      throw new HttpError(409, "refund_exceeds_capture", "payment.refund.error.exceedsCapture");
-    return queueModification(tx, outbox, {
-      attemptId: capture.attemptId,
-      paymentPspReference: capture.paymentPspReference,
-      orderId: input.orderId,
-      kind: "refund",
-      amount: input.amount,
-      currency: capture.currency,
-      key: `refund-${input.orderId}-${input.key}`,
-    });
-  });
-}
-
-/** Sends one modification to Adyen; its idempotency key makes a retry the same request. */
-export function adyenModificationJob(db: Db, gateway: AdyenGateway | null): AdyenJob {
+export function adyenModifications(gateway: AdyenGateway): PaymentModifications {
+  const api = gateway.api.ModificationsApi;
+  const merchantAccount = gateway.config.merchantAccount;
+  async function ask(
+    request: () => Promise<{ pspReference: string }>,
+  ): Promise<ProviderResult<{ reference: string; awaitingOutcome: boolean }>> {
+    try {
+      const answer = await request();
+      return { ok: true, value: { reference: answer.pspReference, awaitingOutcome: true } };
+    } catch (error) {
+      const status = error instanceof HttpClientException ? error.statusCode : undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      if (status && status >= 400 && status < 500 && status !== 401 && status !== 403 && status !== 429) {
+        let detail = message;
+        try {
+          const body = JSON.parse(String((error as HttpClientException).responseBody ?? "")) as {
+            errorCode?: string;
+            message?: string;
+          };
+          detail = [body.errorCode, body.message].filter(Boolean).join(" ") || message;
+        } catch {}
+        return { ok: false, status, code: `adyen_${status}`, message: detail };
+      }
+      return {
+        ok: false,
+        status: status && status >= 500 ? status : 502,
+        code: "adyen_unavailable",
+        message,
+      };
+    }
+  }
   return {
-    name: ADYEN_MODIFICATION_JOB,
-    retryLimit: 10,
-    run: async ({ id }) => {
-      const [row] = await db.select().from(adyenModifications).where(eq(adyenModifications.id, id));
-      if (row?.status !== "pending") return;
-      if (!gateway) throw new Error("Adyen is not configured: the modification waits");
-      const api = gateway.api.ModificationsApi;
-      const merchantAccount = gateway.config.merchantAccount;
-      const amount = { value: row.amount, currency: row.currency };
-      const options = { idempotencyKey: row.idempotencyKey };
-      const answer =
-        row.kind === "capture"
-          ? await api.captureAuthorisedPayment(
-              row.paymentPspReference,
-              { merchantAccount, amount, reference: row.idempotencyKey },
-              options,
-            )
-          : row.kind === "refund"
-            ? await api.refundCapturedPayment(
-                row.paymentPspReference,
-                { merchantAccount, amount, reference: row.idempotencyKey },
-                options,
-              )
-            : await api.cancelAuthorisedPaymentByPspReference(
-                row.paymentPspReference,
-                { merchantAccount, reference: row.idempotencyKey },
-                options,
-              );
-      await db
-        .update(adyenModifications)
-        .set({ status: "received", pspReference: answer.pspReference })
-        .where(and(eq(adyenModifications.id, id), eq(adyenModifications.status, "pending")));
-    },
+    gateway: "adyen",
+    capture: (psp, amount, key) =>
+      ask(() =>
+        api.captureAuthorisedPayment(
+          psp,
+          { merchantAccount, amount, reference: key },
+          { idempotencyKey: key },
+        ),
+      ),
+    refund: (psp, amount, key) =>
+      ask(() =>
+        api.refundCapturedPayment(psp, { merchantAccount, amount, reference: key }, { idempotencyKey: key }),
+      ),
+    cancel: (psp, key) =>
+      ask(() =>
+        api.cancelAuthorisedPaymentByPspReference(
+          psp,
+          { merchantAccount, reference: key },
+          { idempotencyKey: key },
+        ),
+      ),
   };
 }
 
@@ -414,16 +358,15 @@ export async function processAdyenNotification(db: Db, id: number): Promise<void
     };
     const kind = kinds[note.eventCode];
     if (kind) {
-      const failed = !note.success || note.eventCode.endsWith("_FAILED");
-      await tx
-        .update(adyenModifications)
-        .set(failed ? { status: "failed", failure: note.reason ?? note.eventCode } : { status: "confirmed" })
-        .where(
-          and(
-            eq(adyenModifications.kind, kind),
-            sql`(${adyenModifications.pspReference} = ${note.pspReference} or (${adyenModifications.pspReference} is null and ${adyenModifications.paymentPspReference} = ${note.originalReference ?? ""}))`,
-          ),
-        );
+      await settleModification(tx, {
+        gateway: "adyen",
+        kind,
+        reference: note.pspReference,
+        providerOrderId: note.originalReference,
+        amount: note.amount,
+        success: note.success && !note.eventCode.endsWith("_FAILED"),
+        reason: note.reason ?? note.eventCode,
+      });
       if (note.eventCode === "CANCELLATION" && note.success)
         await tx
           .update(paymentAttempts)

@@ -168,23 +168,26 @@ export function klarnaProvider(config: KlarnaConfig, fetchImpl: typeof fetch = f
         return { ok: false, status: 502, code: "klarna_no_order", message: "no order_id" };
       return { ok: true, value: { orderId: str(json.order_id), fraudStatus: str(json.fraud_status) } };
     },
+    // Klarna's order is in the purchase currency: the amounts are its minor units.
     async capture(orderId, amount, idempotencyKey) {
       const result = await call(
         `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/captures`,
-        { captured_amount: amount },
+        { captured_amount: amount.value },
         idempotencyKey,
       );
       if (!result.ok) return result;
-      return { ok: true, value: { reference: result.value.headers.get("capture-id") ?? "" } };
+      const reference = result.value.headers.get("capture-id") ?? "";
+      return { ok: true, value: { reference, awaitingOutcome: false } };
     },
     async refund(orderId, amount, idempotencyKey) {
       const result = await call(
         `/ordermanagement/v1/orders/${encodeURIComponent(orderId)}/refunds`,
-        { refunded_amount: amount },
+        { refunded_amount: amount.value },
         idempotencyKey,
       );
       if (!result.ok) return result;
-      return { ok: true, value: { reference: result.value.headers.get("refund-id") ?? "" } };
+      const reference = result.value.headers.get("refund-id") ?? "";
+      return { ok: true, value: { reference, awaitingOutcome: false } };
     },
     async cancel(orderId, idempotencyKey) {
       const result = await call(
@@ -192,7 +195,7 @@ export function klarnaProvider(config: KlarnaConfig, fetchImpl: typeof fetch = f
         null,
         idempotencyKey,
       );
-      return result.ok ? { ok: true, value: null } : result;
+      return result.ok ? { ok: true, value: { reference: "", awaitingOutcome: false } } : result;
     },
   };
 }

@@ -72,7 +72,39 @@ export function AdyenCard({
               actions.resolve({ resultCode: "Authorised" });
               window.location.assign(result.action.url);
             } else if (result.action) {
-              // 3-D Secure: the Drop-in takes the shopper through it and back to the result page.
+              // 3-D Secure: the Drop-in runs it in the page (onAdditionalDetails below) or, for a
+              // redirect, takes the shopper away and back to the result page.
+              actions.resolve({ resultCode: result.resultCode, action: result.action } as never);
+            } else {
+              actions.reject();
+              handlers.current.onRefused("payment.error.refused");
+            }
+          } catch (error) {
+            actions.reject();
+            handlers.current.onRefused(
+              error instanceof ApiRequestError && error.status === 429
+                ? "payment.error.tooMany"
+                : "payment.error.refused",
+            );
+          }
+        },
+        // 3-D Secure ran in the page (the threeDS2 action): its result goes to the shop, which asks
+        // Adyen how it went and places the order; a further step goes back to the Drop-in.
+        onAdditionalDetails: async (state, _component, actions) => {
+          try {
+            const { details, paymentData } = state.data;
+            const result = await call("POST /checkout/adyen_payment_details/", {
+              json: {
+                data: {
+                  details: details as Record<string, string>,
+                  ...(paymentData ? { paymentData } : {}),
+                },
+              },
+            });
+            if (result.redirect_url) {
+              actions.resolve({ resultCode: "Authorised" });
+              window.location.assign(result.redirect_url);
+            } else if (result.action) {
               actions.resolve({ resultCode: result.resultCode, action: result.action } as never);
             } else {
               actions.reject();
