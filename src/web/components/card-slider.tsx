@@ -1,8 +1,8 @@
-import type { UseEmblaCarouselType } from "embla-carousel-react";
-import useEmblaCarousel from "embla-carousel-react";
+import type { EmblaCarouselType } from "embla-carousel";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useIntl } from "react-intl";
+import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 
 /**
  * The frame every card row shares: a titled section, Embla for swiping, previous/next buttons and one
@@ -38,7 +38,7 @@ export function CardSlider<T>({
   renderItem: (item: T, index: number) => ReactNode;
 }) {
   const headingId = useId();
-  const [viewport, embla] = useEmblaCarousel({ align: "start", slidesToScroll: "auto", loop });
+  const [viewport, embla] = useDeferredEmbla({ align: "start", slidesToScroll: "auto", loop });
   if (items.length === 0) return null;
   const fixed = slideWidth !== undefined;
   return (
@@ -73,16 +73,23 @@ export function CardSlider<T>({
 
 /**
  * A slider's previous and next buttons, for any Embla carousel (card rows, a store's pictures):
- * named for screen readers in the shopper's language.
+ * named for screen readers in the shopper's language; usable once Embla has arrived.
  */
-export function SliderButtons({ embla, className }: { embla: UseEmblaCarouselType[1]; className: string }) {
+export function SliderButtons({
+  embla,
+  className,
+}: {
+  embla: EmblaCarouselType | undefined;
+  className: string;
+}) {
   const intl = useIntl();
   return (
     <div className={className}>
       <button
         type="button"
         onClick={() => embla?.scrollPrev()}
-        className="rounded-full border border-neutral-400 p-2"
+        disabled={!embla}
+        className="rounded-full border border-neutral-400 p-2 disabled:opacity-40"
         aria-label={intl.formatMessage({ id: "slider.previous" })}
       >
         <ChevronLeft aria-hidden="true" className="size-5" />
@@ -90,7 +97,8 @@ export function SliderButtons({ embla, className }: { embla: UseEmblaCarouselTyp
       <button
         type="button"
         onClick={() => embla?.scrollNext()}
-        className="rounded-full border border-neutral-400 p-2"
+        disabled={!embla}
+        className="rounded-full border border-neutral-400 p-2 disabled:opacity-40"
         aria-label={intl.formatMessage({ id: "slider.next" })}
       >
         <ChevronRight aria-hidden="true" className="size-5" />

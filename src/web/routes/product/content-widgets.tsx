@@ -1,9 +1,9 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedDate, FormattedMessage, useIntl } from "react-intl";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
+import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { SideSheet } from "#web/ui/dialog.tsx";
 
@@ -25,7 +25,7 @@ export function SubReelCircles({ categorySlug }: { categorySlug: string }) {
     [] as Reel[],
   );
   const [chosenId, setChosenId] = useState<number | null>(null);
-  const [viewport, embla] = useEmblaCarousel({
+  const [viewport, embla] = useDeferredEmbla({
     align: "start",
     containScroll: "trimSnaps",
     slidesToScroll: 2,

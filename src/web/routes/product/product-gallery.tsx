@@ -1,7 +1,7 @@
-import useEmblaCarousel from "embla-carousel-react";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useIntl } from "react-intl";
+import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 import type { Image } from "./gallery-image.ts";
 
 // The full-screen viewer (and its pinch-zoom library) loads when a shopper first opens it.
@@ -20,7 +20,7 @@ export const HOVER_ZOOM = 2;
  */
 export function ProductGallery({ images, name }: { images: Image[]; name: string }) {
   const intl = useIntl();
-  const [viewportRef, embla] = useEmblaCarousel({ loop: false, watchFocus: false });
+  const [viewportRef, embla] = useDeferredEmbla({ loop: false, watchFocus: false });
   const [index, setIndex] = useState(0);
   const [viewerOpen, setViewerOpen] = useState(false);
 
@@ -69,7 +69,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
             <button
               type="button"
               onClick={() => embla?.scrollPrev()}
-              disabled={index === 0}
+              disabled={!embla || index === 0}
               aria-label={intl.formatMessage({ id: "product.gallery.previous" })}
               className="absolute left-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow disabled:opacity-40"
             >
@@ -78,7 +78,7 @@ export function ProductGallery({ images, name }: { images: Image[]; name: string
             <button
               type="button"
               onClick={() => embla?.scrollNext()}
-              disabled={index === images.length - 1}
+              disabled={!embla || index === images.length - 1}
               aria-label={intl.formatMessage({ id: "product.gallery.next" })}
               className="absolute right-2 top-1/2 -translate-y-1/2 rounded-full bg-white/90 p-2 shadow disabled:opacity-40"
             >

@@ -1,5 +1,5 @@
 import { Truck } from "lucide-react";
-import { useEffect, useMemo, useReducer, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
@@ -15,9 +15,8 @@ import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
-import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
+import { Disclosure } from "#web/ui/disclosure.tsx";
 import type { Route } from "./+types/product-page.ts";
-import { AddToBagDrawer } from "./add-to-bag-drawer.tsx";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
@@ -28,6 +27,12 @@ import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
 import { Stars } from "./stars.tsx";
 import { useAddToBag } from "./use-add-to-bag.ts";
+
+// The add-to-bag drawer's code arrives when the shopper first opens it (the bag button), not with
+// the page: until then it draws nothing.
+const AddToBagDrawer = lazy(() =>
+  import("./add-to-bag-drawer.tsx").then((module) => ({ default: module.AddToBagDrawer })),
+);
 
 // Only sold-out products show the alert form; its form library loads with it.
 const BackInStockForm = lazySection(() =>
@@ -116,6 +121,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
   const bag = useAddToBag(product, dispatch);
+  // Once opened the drawer stays mounted, so it closes with its animation and reopens at once.
+  const [drawerWanted, setDrawerWanted] = useState(false);
+  if (drawer.step !== "none" && !drawerWanted) setDrawerWanted(true);
   // The size chosen on the page; the drawer starts from it, and a size chosen there comes back here.
   const [chosenSize, setChosenSize] = useState<number | null>(null);
   const [prefetched, setPrefetched] = useState(false);
@@ -376,18 +384,17 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             </ul>
           )}
 
-          <Accordion type="multiple" defaultValue={["description"]} className="border-t border-neutral-200">
-            <AccordionItem
-              value="description"
+          <div className="border-t border-neutral-200">
+            <Disclosure
+              defaultOpen
               headingLevel={2}
               title={<FormattedMessage id="product.description" />}
               className="border-b border-neutral-200"
               contentClassName="pb-3 text-sm"
             >
               {product.description}
-            </AccordionItem>
-            <AccordionItem
-              value="specifications"
+            </Disclosure>
+            <Disclosure
               headingLevel={2}
               title={<FormattedMessage id="product.specifications" />}
               className="border-b border-neutral-200"
@@ -405,8 +412,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   </div>
                 ))}
               </dl>
-            </AccordionItem>
-          </Accordion>
+            </Disclosure>
+          </div>
         </div>
       </div>
 
@@ -423,7 +430,11 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <SocialGallery categorySlugs={socialSlugs} consent={statisticsConsent} />
 
       {!product.sold_out && <StickyBagBar product={product} onOpen={openBag} locked={membersOnlyLocked} />}
-      <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} bag={bag} />
+      {drawerWanted && (
+        <Suspense fallback={null}>
+          <AddToBagDrawer product={product} state={drawer} dispatch={dispatch} bag={bag} />
+        </Suspense>
+      )}
     </div>
   );
 }

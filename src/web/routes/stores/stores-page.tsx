@@ -1,5 +1,4 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import useEmblaCarousel from "embla-carousel-react";
 import { Clock, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -7,6 +6,7 @@ import type { StoreView } from "#modules/content/stores.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
 import { SliderButtons } from "#web/components/card-slider.tsx";
+import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 import type { Route } from "./+types/stores-page.ts";
 import { loadStores } from "./stores.server.ts";
 
@@ -166,7 +166,7 @@ function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string | nul
 /** The store's pictures, one at a time, swiped or stepped through with the buttons. */
 function StoreGallery({ store }: { store: StoreView }) {
   const intl = useIntl();
-  const [viewport, embla] = useEmblaCarousel({ loop: false });
+  const [viewport, embla] = useDeferredEmbla({ loop: false });
   if (store.images.length === 0) return null;
   return (
     <section

@@ -1,0 +1,46 @@
+import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
+import { useEffect, useRef, useState } from "react";
+
+/**
+ * Embla for a slider, its library fetched once the page is live instead of with the page's first
+ * JavaScript (decision 0052): the server draws the slides as a row, and swiping, snapping and the
+ * buttons take over when Embla arrives a moment later. The same answer as `embla-carousel-react`'s
+ * hook: a ref for the viewport and the carousel once it is made (undefined until then, as there).
+ */
+export function useDeferredEmbla(
+  options: EmblaOptionsType,
+): [(viewport: HTMLElement | null) => void, EmblaCarouselType | undefined] {
+  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+  const [carousel, setCarousel] = useState<EmblaCarouselType>();
+  const latestOptions = useRef(options);
+  const optionsKey = JSON.stringify(options);
+
+  useEffect(() => {
+    if (!viewport) return;
+    let made: EmblaCarouselType | undefined;
+    let dropped = false;
+    import("embla-carousel")
+      .then(({ default: EmblaCarousel }) => {
+        if (dropped) return;
+        made = EmblaCarousel(viewport, latestOptions.current);
+        setCarousel(made);
+      })
+      // Without its library the row still scrolls as a plain row.
+      .catch(() => {});
+    return () => {
+      dropped = true;
+      made?.destroy();
+      setCarousel(undefined);
+    };
+  }, [viewport]);
+
+  // Options changed by the page (a slider told to loop) re-initialise the carousel in place.
+  useEffect(() => {
+    const next = JSON.parse(optionsKey) as EmblaOptionsType;
+    if (JSON.stringify(latestOptions.current) === optionsKey) return;
+    latestOptions.current = next;
+    carousel?.reInit(next);
+  }, [optionsKey, carousel]);
+
+  return [setViewport, carousel];
+}
