@@ -1,19 +1,27 @@
 // `pitchside import <file>`: loads a catalogue from a Shopify product CSV export or the shop's own
 // JSON feed (decision 0055). Every row is checked first; with any error nothing is written.
 import fs from "node:fs";
+import path from "node:path";
 import type { Db } from "#db/client.ts";
 import { catalogueFeed, type ImportError, type ReadProduct } from "#modules/catalog/catalogue-feed.ts";
+import { picturesReport, requeuePictures } from "#modules/catalog/picture-copy.ts";
 import { readShopifyCsv } from "#modules/catalog/shopify-csv.ts";
+import type { JobQueue } from "#modules/jobs/job-queue.ts";
 import type { MailOutbox } from "#modules/mail/mail-outbox.ts";
 import type { PublicUrlFor } from "#modules/markets/public-addresses.ts";
 import { importCatalogue } from "#modules/product/catalogue-import.flow.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 
-export const IMPORT_USAGE = `       pitchside import <file.csv|file.json> [--dry-run] [--currency EUR]`;
+export const IMPORT_USAGE = `       pitchside import <file.csv|file.json> [--dry-run] [--currency EUR]
+       pitchside pictures [--retry]`;
 
 export const IMPORT_HELP = `import reads a Shopify product CSV export (prices in --currency, default EUR; "Variant Price / DKK"
 columns add others) or the shop's JSON feed ({"products": [...]}); it checks every row and writes
-nothing while any is wrong, then upserts by handle and SKU. --dry-run only checks.`;
+nothing while any is wrong, then upserts by handle and SKU. --dry-run only checks. Pictures (http(s)
+addresses, or paths relative to the file) are copied into MEDIA_DIR by the shop's job workers.
+
+pictures tells how the copies of imported pictures stand and lists those refused or failed, with the
+reason; --retry queues the failed ones (and any never queued) again.`;
 
 /** Errors printed in full before the rest is only counted. */
 const ERRORS_SHOWN = 200;
@@ -65,7 +73,7 @@ export function progressLine(done: number, total: number, elapsedMs: number, wid
 
 export async function runImportCommand(
   db: Db,
-  deps: { mail: MailOutbox; publicUrlFor: PublicUrlFor },
+  deps: { mail: MailOutbox; publicUrlFor: PublicUrlFor; jobs: Pick<JobQueue, "addMany"> },
   args: string[],
   io: ImportIo,
 ): Promise<0 | 1 | 2> {
@@ -91,6 +99,7 @@ export async function runImportCommand(
   let lastPlain = -1;
   const report = await importCatalogue(db, deps, readFeed(file, currency), {
     dryRun,
+    pictureBase: path.dirname(path.resolve(file)),
     afterBatch: (productIds) => refreshSearchDocuments(db, productIds),
     onProgress: (done, total) => {
       const line = progressLine(done, total, io.now() - started);
@@ -115,7 +124,30 @@ export async function runImportCommand(
   io.out(
     dryRun
       ? `${report.products} product(s) checked, no problem found; nothing written (--dry-run).\n`
-      : `${report.products} product(s) imported in ${seconds} s: ${report.created} new, ${report.updated} updated; ${report.notified} back-in-stock e-mail(s) queued.\n`,
+      : `${report.products} product(s) imported in ${seconds} s: ${report.created} new, ${report.updated} updated; ${report.notified} back-in-stock e-mail(s) queued; ${report.picturesQueued} picture(s) queued for copying (see: pitchside pictures).\n`,
   );
   return 0;
+}
+
+/** `pitchside pictures [--retry]`: how the copies of imported pictures stand, and what went wrong. */
+export async function runPicturesCommand(
+  db: Db,
+  jobs: Pick<JobQueue, "addMany">,
+  args: string[],
+  io: Pick<ImportIo, "out" | "err">,
+): Promise<0 | 1 | 2> {
+  if (args.some((arg) => arg !== "--retry")) {
+    io.err("Use: pictures [--retry].");
+    return 2;
+  }
+  if (args.includes("--retry")) io.out(`${await requeuePictures(db, jobs)} picture(s) queued again.\n`);
+  const { counts, problems } = await picturesReport(db, ERRORS_SHOWN);
+  io.out(
+    `Pictures: ${counts.stored} stored, ${counts.pending} waiting to be copied, ${counts.refused} refused, ${counts.failed} failed.\n`,
+  );
+  for (const problem of problems)
+    io.out(
+      `${problem.handle} #${problem.position + 1} (${problem.state}${problem.state === "pending" ? ", retrying" : ""}): ${problem.source}: ${problem.error ?? ""}\n`,
+    );
+  return counts.refused + counts.failed > 0 ? 1 : 0;
 }

@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { type Database, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { HttpError } from "#kernel/errors.ts";
+import { COPY_PICTURE_JOB } from "#modules/catalog/picture-copy.ts";
 import type { JobQueue } from "#modules/jobs/job-queue.ts";
 import { type LifecycleDeps, lifecycleDeps } from "#modules/orders/shipment-lifecycle.service.ts";
 import { setStockBySku } from "#modules/product/stock-alerts.service.ts";
@@ -12,7 +13,7 @@ import { reindexSearch } from "#modules/search/search-documents.ts";
 import { resetDemoShop, seedDemoShop, seedIfEmpty } from "#seed/seed.ts";
 import { loadConfig, publicAddressesOf } from "#server/config.ts";
 import { createShopJobQueue } from "#server/jobs.ts";
-import { IMPORT_HELP, IMPORT_USAGE, runImportCommand } from "./import-command.ts";
+import { IMPORT_HELP, IMPORT_USAGE, runImportCommand, runPicturesCommand } from "./import-command.ts";
 import { ORDERS_USAGE, runOrdersCommand } from "./orders-command.ts";
 import { REVIEWS_USAGE, runReviewsCommand } from "./reviews-command.ts";
 import { SEARCH_HELP, SEARCH_USAGE, searchReportCommand, synonymsCommand } from "./search-command.ts";
@@ -57,6 +58,7 @@ const COMMANDS = [
   "reindex",
   "stock",
   "import",
+  "pictures",
   "tastemakers",
   "orders",
   "reviews",
@@ -117,6 +119,8 @@ if (command === "tastemakers") {
  */
 async function withShopAndJobs<T>(
   work: (shop: { db: Database["db"] } & LifecycleDeps, jobs: JobQueue) => Promise<T>,
+  /** Jobs left to the shop's workers rather than run before the command ends (an import's pictures). */
+  leave: string[] = [],
 ): Promise<T> {
   const config = loadConfig(process.env);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -127,7 +131,7 @@ async function withShopAndJobs<T>(
     await runMigrations(database);
     await jobs.start();
     const result = await work({ db: database.db, ...lifecycleDeps(jobs, addresses.forMarket) }, jobs);
-    await jobs.drain();
+    await jobs.drain(leave);
     return result;
   } finally {
     await jobs.stop();
@@ -149,14 +153,20 @@ if (command === "reviews") {
   process.exit(result.exitCode);
 }
 
-if (command === "import") {
-  const code = await withShopAndJobs(({ db, mail, publicUrlFor }) =>
-    runImportCommand(db, { mail, publicUrlFor }, rest, {
-      out: (text) => process.stdout.write(text),
-      err: (text) => console.error(text),
-      isTty: process.stdout.isTTY === true,
-      now: () => Date.now(),
-    }),
+if (command === "import" || command === "pictures") {
+  const io = {
+    out: (text: string) => process.stdout.write(text),
+    err: (text: string) => console.error(text),
+    isTty: process.stdout.isTTY === true,
+    now: () => Date.now(),
+  };
+  // The pictures are fetched by the shop's job workers, not while the command waits (decision 0055).
+  const code = await withShopAndJobs(
+    ({ db, mail, publicUrlFor }, jobs) =>
+      command === "import"
+        ? runImportCommand(db, { mail, publicUrlFor, jobs }, rest, io)
+        : runPicturesCommand(db, jobs, rest, io),
+    [COPY_PICTURE_JOB],
   );
   if (code === 2) console.error(`\n${USAGE}`);
   process.exit(code);

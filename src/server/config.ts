@@ -24,6 +24,11 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where the shop keeps media files it stores itself (MEDIA_DIR, default DATA_DIR/media): the copies
+   * of imported product pictures (decision 0055). Processes behind a load balancer share it.
+   */
+  mediaDir: string;
   /** When unset the shop runs on the embedded PGlite engine under dataDir. */
   databaseUrl: string | undefined;
   /** When unset every mail is written as an .eml file under dataDir/mail. */
@@ -330,6 +335,8 @@ export function loadConfig(
     port: Number(env.PORT ?? 3000),
     host: env.HOST ?? "0.0.0.0",
     dataDir,
+    // Empty: beside the data directory as finally configured (a test's own, below).
+    mediaDir: env.MEDIA_DIR ? path.resolve(env.MEDIA_DIR) : "",
     databaseUrl: env.DATABASE_URL || undefined,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? "Pitchside <shop@pitchside.example>",
@@ -384,6 +391,7 @@ export function loadConfig(
     pageCache: parseOnOff("PAGE_CACHE", env.PAGE_CACHE, runtime === "production"),
   };
   const merged = { ...config, ...overrides };
+  merged.mediaDir ||= path.join(merged.dataDir, "media");
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.
   const addresses = publicAddressesOf(merged);
   return {

@@ -4,6 +4,7 @@ import { purgeRateLimitHits } from "#modules/accounts/rate-limit.service.ts";
 import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
 import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
 import { remindAbandonedBags } from "#modules/cart/bag-reminders.ts";
+import { copyPictureJob } from "#modules/catalog/picture-copy.ts";
 import { createJobQueue, type JobDefinition, type JobQueue, type Outbox } from "#modules/jobs/job-queue.ts";
 import { createMailer } from "#modules/mail/mail.service.ts";
 import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
@@ -71,6 +72,8 @@ export function shopJobs(
       config.adyen ? adyenModifications(adyenGateway(config.adyen) as AdyenGateway) : null,
     ]),
     adyenNotificationJob(db),
+    // Imported pictures (decision 0055); outside production the hosts of a test or a LAN may be fetched.
+    copyPictureJob(db, { mediaDir: config.mediaDir, allowPrivateHosts: config.env !== "production" }, log),
     scheduled("payments.release-stale-authorisations", "*/5 * * * *", log, (now) =>
       releaseStaleAuthorisations(
         db,

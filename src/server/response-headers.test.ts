@@ -95,6 +95,8 @@ describe("personalAnswer: which answers are personal before the bag is looked at
     ["a checkout page", { url: "/checkout/receipt/?token=x" }, true],
     ["the account pages", { url: "/account/login/?next=/p/x/" }, true],
     ["a back-in-stock confirmation link", { url: "/stock-alerts/confirm/?token=x" }, true],
+    ["a reminder's unsubscribe link", { url: "/reminders/unsubscribe/?token=x" }, true],
+    ["the unsubscribe button's call", { url: "/api/reminders/unsubscribe/", page: false }, true],
     ["a guest's order page", { url: "/orders/view/?token=x" }, true],
     ["the order lookup", { url: "/orders/lookup/" }, true],
     ["a path that only starts like the orders", { url: "/ordersfootball/" }, false],

@@ -6,6 +6,7 @@ import type { ExportMemberElsewhere } from "#modules/accounts/data-export.servic
 import { profileRoutes } from "#modules/accounts/profile.routes.ts";
 import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { adoptAnonymousCart, discardMemberBag } from "#modules/cart/cart-adoption.ts";
+import { reminderUnsubscribeRoutes } from "#modules/cart/reminder-unsubscribe.routes.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { checkoutRoutes } from "#modules/checkout/checkout.routes.ts";
 import { cmsPagesRoutes } from "#modules/content/cms-pages.routes.ts";
@@ -100,6 +101,7 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(reelsFeedRoutes);
   await app.register(cmsPagesRoutes);
   await app.register(cartRoutes);
+  await app.register(reminderUnsubscribeRoutes);
   await app.register(productRoutes);
   await app.register(favouritesRoutes);
   const adyen = adyenGateway(app.config.adyen);

@@ -26,6 +26,7 @@ export default [
   route("p/:slug", "routes/product/product-page.tsx"),
   route("stores", "routes/stores/stores-page.tsx"),
   route("stock-alerts/confirm", "routes/stock-alerts/stock-alert-confirm-page.tsx"),
+  route("reminders/unsubscribe", "routes/reminders/unsubscribe-page.tsx"),
   route("cart", "routes/cart/cart-page.tsx"),
   route("cart/shared", "routes/cart/shared-cart-page.tsx"),
   route("checkout", "routes/checkout/checkout-layout.tsx", [

@@ -22,6 +22,9 @@ const EXEMPT = new Set<string>([
   "DELETE /api/operator/webhooks/:id/",
   "POST /api/operator/webhooks/:id/ping/",
   "POST /api/operator/webhook-deliveries/:id/replay/",
+  // A mail client's one-click unsubscribe (RFC 8058) comes from its server without cookies; the
+  // link's unguessable token allows it, and it can only stop reminder mail (decision 0058).
+  "POST /reminders/unsubscribe/",
 ]);
 const UNSAFE = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 

@@ -25,3 +25,31 @@ test("an expired or unknown bag link shows the bag with a notice in the shopper'
     "Dieser Link zu deinem Warenkorb ist nicht mehr gültig. Es wurde nichts geändert.",
   );
 });
+
+// Decision 0058: every reminder carries an unsubscribe link that works without logging in. A link
+// the shop never made (or mangled by a mail program) gets a clear page with a 4xx status, in the
+// shopper's language, and nothing stored; the good link's withdrawal is covered by the API tests
+// (bag-reminders.test.ts), since the reminder job cannot be made due from a browser.
+test("a reminder's unsubscribe link that is not valid says so in the shopper's language, on a phone", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const answer = await page.goto(`/reminders/unsubscribe/?token=${"A".repeat(43)}`);
+  expect(answer?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Ingen flere påmindelser");
+  await expect(page.getByTestId("reminder-unsubscribe").getByRole("alert")).toHaveText(
+    "Dette afmeldingslink er ikke gyldigt. Tjek, at du har åbnet hele linket fra vores e-mail.",
+  );
+  await expect(page.getByRole("link", { name: "Fortsæt med at handle" })).toBeVisible();
+  expect(answer?.headers()["cache-control"]).toBe("private, no-store");
+  expect((await page.context().cookies()).map((cookie) => cookie.name)).not.toContain("sessionid");
+  expect(await layoutProblems(page)).toEqual([]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.context().addCookies([{ name: "language", value: "de", domain: "localhost", path: "/" }]);
+  const garbled = await page.goto(`/reminders/unsubscribe/?token=${encodeURIComponent("øæå🙂".repeat(11))}`);
+  expect(garbled?.status()).toBe(404);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Dieser Abmeldelink ist nicht gültig. Prüfe, ob du den ganzen Link aus unserer E-Mail geöffnet hast.",
+  );
+});

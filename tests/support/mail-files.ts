@@ -34,14 +34,19 @@ export function mailsToIn(mailDir: string, email: string): string[] {
     .filter((text) => text.includes(`To: ${email}`));
 }
 
-/** The newest .eml written for an address in a mail directory, decoded, with the first link carrying a token. */
-export function lastMailTo(mailDir: string, email: string): { text: string; link: string } {
+/**
+ * The newest .eml written for an address in a mail directory, decoded, with the first link of its
+ * body carrying a token (a header's link, such as List-Unsubscribe, is not the mail's own).
+ */
+export function lastMailTo(mailDir: string, email: string): { text: string; link: string; raw: string } {
   const files = mailFiles(mailDir).reverse();
   for (const file of files) {
-    const text = decodeQuotedPrintable(fs.readFileSync(path.join(mailDir, file), "utf8"));
+    const raw = fs.readFileSync(path.join(mailDir, file), "utf8");
+    const text = decodeQuotedPrintable(raw);
     if (text.includes(`To: ${email}`)) {
-      const link = /(https?:\/\/[^\s"<]+token=[\w%-]+)/.exec(text)?.[1] ?? "";
-      return { text, link };
+      const body = text.slice(text.search(/\r?\n\r?\n/));
+      const link = /(https?:\/\/[^\s"<]+token=[\w%-]+)/.exec(body)?.[1] ?? "";
+      return { text, link, raw };
     }
   }
   throw new Error(`no mail to ${email} in ${mailDir}`);
@@ -55,7 +60,7 @@ export async function mailArriving(
   mailDir: string,
   email: string,
   timeoutMs = 15_000,
-): Promise<{ text: string; link: string }> {
+): Promise<{ text: string; link: string; raw: string }> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     try {
@@ -98,4 +103,14 @@ export function confirmationsPerOrder(mailDir: string): Map<string, number> {
     if (number) counts.set(number, (counts.get(number) ?? 0) + 1);
   }
   return counts;
+}
+
+/**
+ * An .eml file's header, folded lines joined (a List-Unsubscribe address stays whole). Give it the
+ * file as written: header fields are not quoted-printable, and decoding would mangle "=9A…".
+ */
+export function headerOf(eml: string, name: string): string | null {
+  const head = eml.split(/\r?\n\r?\n/, 1)[0] ?? "";
+  const match = new RegExp(`^${name}:(.*(?:\\r?\\n[ \\t].*)*)`, "im").exec(head);
+  return match ? (match[1] as string).replace(/\r?\n[ \t]+/g, "").trim() : null;
 }

@@ -177,6 +177,14 @@ export async function readEmailChangeLink(db: Db, token: string, now = new Date(
   return { state, email: change.email };
 }
 
+/**
+ * A member withdrew their consent to news by e-mail through a mail's unsubscribe link (decision 0058),
+ * without logging in: the settings' newsletter switch is off afterwards, as if they had turned it off.
+ */
+export async function withdrawNewsletterConsent(db: Db | Tx, userId: number): Promise<void> {
+  await db.update(users).set({ newsletter: false }).where(eq(users.id, userId));
+}
+
 /** The old address as the notice to it names the new one: enough to recognise, not to copy. */
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf("@");

@@ -24,13 +24,19 @@ export const currencyOf = (marketCode: string) => (getMarket(marketCode) ?? requ
 
 /**
  * The abandoned-bag reminder in the owner's language (messages/<locale>/bag-reminder.json): the
- * bag's lines with today's prices by Intl in the market's currency, the "back to your bag" link, and
- * why the mail came: with a member's settings link to turn such mail off, or a guest's once-only note.
+ * bag's lines with today's prices by Intl in the market's currency, the "back to your bag" link,
+ * why the mail came (with a member's settings link), and the unsubscribe link every reminder carries.
  */
 export function renderBagReminder(
   localeCode: string,
   marketCode: string,
-  facts: { lines: BagReminderLine[]; link: string; settingsLink: string | null; days: number },
+  facts: {
+    lines: BagReminderLine[];
+    link: string;
+    settingsLink: string | null;
+    unsubscribeLink: string;
+    days: number;
+  },
 ): Omit<OutgoingMail, "to"> {
   const locale = isUiLocale(localeCode) ? localeCode : "en";
   const market = getMarket(marketCode) ?? requireMarket("dk");
@@ -54,6 +60,7 @@ export function renderBagReminder(
     ? format("mail.bagReminder.memberConsent")
     : format("mail.bagReminder.guestConsent");
   const settings = facts.settingsLink ? format("mail.bagReminder.settings") : null;
+  const unsubscribe = format("mail.bagReminder.unsubscribe");
   const signature = format("mail.signature");
   const text = [
     greeting,
@@ -62,8 +69,9 @@ export function renderBagReminder(
     `${action}: ${facts.link}`,
     validity,
     `${once} ${why}${settings ? ` ${settings}: ${facts.settingsLink}` : ""}`,
+    `${unsubscribe}: ${facts.unsubscribeLink}`,
     signature,
   ].join("\n\n");
-  const html = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><body style="font-family:Arial,Helvetica,sans-serif;color:#111827"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${listed.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul><p><a href="${escapeHtml(facts.link)}" style="display:inline-block;background:#123524;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p><p style="font-size:13px;color:#374151">${escapeHtml(validity)}</p><p style="font-size:13px;color:#374151">${escapeHtml(`${once} ${why}`)}${settings && facts.settingsLink ? ` <a href="${escapeHtml(facts.settingsLink)}">${escapeHtml(settings)}</a>` : ""}</p><p>${escapeHtml(signature)}</p></body></html>`;
+  const html = `<!doctype html><html lang="${LOCALE_TAGS[locale]}"><body style="font-family:Arial,Helvetica,sans-serif;color:#111827"><p>${escapeHtml(greeting)}</p><p>${escapeHtml(intro)}</p><ul>${listed.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul><p><a href="${escapeHtml(facts.link)}" style="display:inline-block;background:#123524;color:#ffffff;padding:12px 20px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(action)}</a></p><p style="font-size:13px;color:#374151">${escapeHtml(validity)}</p><p style="font-size:13px;color:#374151">${escapeHtml(`${once} ${why}`)}${settings && facts.settingsLink ? ` <a href="${escapeHtml(facts.settingsLink)}">${escapeHtml(settings)}</a>` : ""}</p><p style="font-size:13px;color:#374151"><a href="${escapeHtml(facts.unsubscribeLink)}">${escapeHtml(unsubscribe)}</a></p><p>${escapeHtml(signature)}</p></body></html>`;
   return { subject, text: `${text}\n`, html };
 }

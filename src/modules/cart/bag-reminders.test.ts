@@ -8,7 +8,7 @@ import { seedDemoShop } from "#seed/seed.ts";
 import { publicAddressesOf } from "#server/config.ts";
 import { shopJobs } from "#server/jobs.ts";
 import { createTestApp, type TestApp, testVisitor } from "#server/testing.ts";
-import { lastMailTo, mailsToIn } from "../../../tests/support/mail-files.ts";
+import { headerOf, lastMailTo, mailsToIn } from "../../../tests/support/mail-files.ts";
 import {
   AUTHORISED_CARD,
   choosePayment,
@@ -19,6 +19,7 @@ import {
 import { renderBagReminder } from "./bag-reminder-mail.ts";
 import { remindAbandonedBags } from "./bag-reminders.ts";
 import { emptyBag } from "./order-placement.steps.ts";
+import { REMINDER_UNSUBSCRIBE_DAYS, UNSUBSCRIBES_PER_MINUTE } from "./reminder-unsubscribe.ts";
 
 let t: TestApp;
 /** The app's time: each test moves it on a few minutes, so the per-minute limit starts afresh. */
@@ -395,11 +396,201 @@ describe("the scheduled job and the texts", () => {
         lines: [{ product: "Club Shirt", size: "M", quantity: 2, total: 59_900, currency: "DKK" }],
         link: "https://shop.example/cart/restore/?token=x",
         settingsLink: "https://shop.example/account/settings/",
+        unsubscribeLink: "https://shop.example/reminders/unsubscribe/?token=y",
         days: 7,
       });
       expect(mail.text, locale).not.toMatch(/mail\.bagReminder|mail\.greeting|mail\.signature/);
       expect(mail.text, locale).toContain("Club Shirt");
       expect(mail.html, locale).toContain('href="https://shop.example/cart/restore/?token=x"');
+      expect(mail.html, locale).toContain('href="https://shop.example/reminders/unsubscribe/?token=y"');
+      expect(mail.text, locale).toContain(": https://shop.example/reminders/unsubscribe/?token=y");
     }
+  });
+});
+
+/** The unsubscribe address of the newest reminder to an address: from its List-Unsubscribe header and its body. */
+async function unsubscribeLinkOf(email: string) {
+  await t.app.jobs.drain();
+  const { text, raw } = lastMailTo(mailDir(), email);
+  const header = headerOf(raw, "List-Unsubscribe") ?? "";
+  const link = /^<(https:\/\/[^>]+)>$/.exec(header)?.[1] ?? "";
+  return {
+    text,
+    link,
+    token: new URL(link).searchParams.get("token") ?? "",
+    post: headerOf(raw, "List-Unsubscribe-Post"),
+  };
+}
+
+const optOuts = async () =>
+  (
+    await rows<{ email: string; via: string }>(
+      t.database.db,
+      sql`select email, via from reminder_opt_outs order by email`,
+    )
+  ).map((row) => `${row.email} ${row.via}`);
+
+describe("unsubscribing from the reminders, without logging in", () => {
+  it("carries the link in every reminder and as List-Unsubscribe with one-click; the page's button stops a guest's reminders for good", async () => {
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const first = await guestBag("guest-unsubscribes");
+    await addLine(first, plain, 1);
+    await guestCheckout(first, "Leave.Me@example.com", true, "de");
+    await remind(25);
+    const { text, link, token, post } = await unsubscribeLinkOf("Leave.Me@example.com");
+    // Built on the market's configured address, never a request's; the body carries the same link.
+    expect(link).toMatch(/^https:\/\/pitchside\.de\/reminders\/unsubscribe\/\?token=[\w-]{43}$/);
+    expect(post).toBe("List-Unsubscribe=One-Click");
+    expect(text).toContain(`Keine solchen Erinnerungen mehr? Abmelden: ${link}`);
+
+    // The page's button: a call under CSRF from any browser, no log-in.
+    const visitor = testVisitor(t);
+    const done = await visitor.json("/api/reminders/unsubscribe/", { token });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({
+      success: true,
+      status: "withdrawn",
+      email: "L•••@example.com",
+      member: false,
+    });
+    expect(done.headers["cache-control"]).toBe("private, no-store");
+    const again = await testVisitor(t).json("/api/reminders/unsubscribe/", { token });
+    expect(again.json()).toMatchObject({ status: "already" });
+    expect(await optOuts()).toContain("leave.me@example.com page");
+
+    // A later bag of the same address, the box ticked again: no reminder comes.
+    const later = await guestBag("guest-unsubscribed-comes-back");
+    await addLine(later, other, 2);
+    await guestCheckout(later, "leave.me@EXAMPLE.com", true, "de");
+    expect(await remind(25)).toBe(0);
+    expect(await mailsTo("leave.me@EXAMPLE.com")).toHaveLength(0);
+    expect(await mailsTo("Leave.Me@example.com")).toHaveLength(1);
+  });
+
+  it("takes a mail client's one-click POST (RFC 8058) without cookie or CSRF token, URL-encoded or multipart", async () => {
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const oneClick = async (email: string, encoding: "form" | "multipart") => {
+      const cartId = await guestBag(`one-click-${encoding}`);
+      await addLine(cartId, plain, 1);
+      await guestCheckout(cartId, email, true, "dk");
+      await remind(25);
+      const { link } = await unsubscribeLinkOf(email);
+      const url = new URL(link);
+      const boundary = "----mailclient7MA4YWxkTrZu0gW";
+      return t.app.inject({
+        method: "POST",
+        url: url.pathname + url.search,
+        ...(encoding === "form"
+          ? {
+              headers: { "content-type": "application/x-www-form-urlencoded" },
+              payload: "List-Unsubscribe=One-Click",
+            }
+          : {
+              headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+              payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+            }),
+      });
+    };
+    const form = await oneClick("form-click@example.com", "form");
+    expect(form.statusCode).toBe(200);
+    expect(form.json()).toMatchObject({ status: "withdrawn", email: "f•••@example.com" });
+    expect(form.headers.location).toBeUndefined();
+    const multipart = await oneClick("multi-click@example.com", "multipart");
+    expect(multipart.statusCode).toBe(200);
+    expect(await optOuts()).toEqual(
+      expect.arrayContaining(["form-click@example.com one-click", "multi-click@example.com one-click"]),
+    );
+
+    // Without the one-click pair the POST does nothing.
+    const cartId = await guestBag("one-click-empty");
+    await addLine(cartId, plain, 1);
+    await guestCheckout(cartId, "no-pair@example.com", true, "dk");
+    await remind(25);
+    const { link } = await unsubscribeLinkOf("no-pair@example.com");
+    const url = new URL(link);
+    for (const payload of ["", "List-Unsubscribe=Yes", "a=b"]) {
+      const answer = await t.app.inject({
+        method: "POST",
+        url: url.pathname + url.search,
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        payload,
+      });
+      expect({ payload, status: answer.statusCode }).toEqual({ payload, status: 400 });
+    }
+    expect(await optOuts()).not.toContain("no-pair@example.com one-click");
+  });
+
+  it("turns a member's newsletter consent off, so the settings show it and no reminder follows", async () => {
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const cartId = await member("member-leaves@example.com", true, "da", "dk");
+    await addLine(cartId, plain, 1);
+    await remind(25);
+    const { link, token, text } = await unsubscribeLinkOf("member-leaves@example.com");
+    expect(link).toMatch(/^https:\/\/shop\.example\/reminders\/unsubscribe\/\?token=/);
+    expect(text).toContain("https://shop.example/account/settings/");
+    const done = await testVisitor(t).json("/api/reminders/unsubscribe/", { token });
+    expect(done.json()).toMatchObject({ status: "withdrawn", member: true });
+    const [user] = await rows<{ newsletter: boolean }>(
+      t.database.db,
+      sql`select newsletter from users where email = 'member-leaves@example.com'`,
+    );
+    expect(user?.newsletter).toBe(false);
+    await t.database.db.transaction((tx) => emptyBag(tx, cartId));
+    await addLine(cartId, other, 1);
+    expect(await remind(25)).toBe(0);
+    expect(await mailsTo("member-leaves@example.com")).toHaveLength(1);
+  });
+
+  it("stops guessing after the per-minute limit from one address", async () => {
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const statuses: number[] = [];
+    for (let i = 0; i <= UNSUBSCRIBES_PER_MINUTE + 1; i++)
+      statuses.push(
+        (await testVisitor(t).json("/api/reminders/unsubscribe/", { token: "C".repeat(43) })).statusCode,
+      );
+    expect(statuses.slice(0, UNSUBSCRIBES_PER_MINUTE).every((status) => status === 400)).toBe(true);
+    expect(statuses.slice(UNSUBSCRIBES_PER_MINUTE)).toEqual([429, 429]);
+  });
+  it("refuses a bad, garbled, huge or expired token with 400 on token, never 5xx, and changes nothing", async () => {
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const cartId = await guestBag("guest-expiring-unsubscribe");
+    await addLine(cartId, plain, 1);
+    await guestCheckout(cartId, "expiring-unsub@example.com", true, "dk");
+    await remind(25);
+    const { token } = await unsubscribeLinkOf("expiring-unsub@example.com");
+    const before = await optOuts();
+    const bad: unknown[] = [
+      "",
+      "A".repeat(43),
+      `${token.slice(0, 42)}!`,
+      "øæå🙂".repeat(11),
+      "A".repeat(5000),
+      "\u0000".repeat(43),
+      123,
+      null,
+      ["a", "b"],
+      { $ne: "" },
+    ];
+    for (const value of bad) {
+      const answer = await testVisitor(t).json("/api/reminders/unsubscribe/", { token: value });
+      expect({ value, status: answer.statusCode }).toEqual({ value, status: 400 });
+      expect(answer.json().error, String(value)).toBeTruthy();
+    }
+    const unknown = await testVisitor(t).json("/api/reminders/unsubscribe/", { token: "A".repeat(43) });
+    expect(unknown.json().fields).toEqual({ token: ["reminders.unsubscribe.unknown"] });
+    const huge = await t.app.inject({
+      method: "POST",
+      url: `/reminders/unsubscribe/?token=${"A".repeat(5000)}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "List-Unsubscribe=One-Click",
+    });
+    expect(huge.statusCode).toBeGreaterThanOrEqual(400);
+    expect(huge.statusCode).toBeLessThan(500);
+    // A year and a day after the reminder (sent 25 hours from now), the link has expired.
+    clock = new Date(Date.now() + 25 * HOUR + (REMINDER_UNSUBSCRIBE_DAYS + 1) * 24 * HOUR);
+    const expired = await testVisitor(t).json("/api/reminders/unsubscribe/", { token });
+    expect(expired.statusCode).toBe(400);
+    expect(expired.json().fields).toEqual({ token: ["reminders.unsubscribe.expired"] });
+    expect(await optOuts()).toEqual(before);
   });
 });

@@ -10,6 +10,11 @@ import { type BagReminderLine, currencyOf, renderBagReminder } from "./bag-remin
 import { MAX_LINE_QUANTITY } from "./cart.contract.ts";
 import { bagRestoreTokens, cartLines, type SharedItem } from "./cart.schema.ts";
 import { type CartOwner, lockCart, touchCart } from "./cart-owner.ts";
+import {
+  issueReminderUnsubscribe,
+  purgeExpiredUnsubscribeLinks,
+  REMINDER_UNSUBSCRIBE_PATH,
+} from "./reminder-unsubscribe.ts";
 
 /** Where the mail's "back to your bag" link leads (a server route that redirects to the bag). */
 export const BAG_RESTORE_PATH = "/cart/restore/";
@@ -43,7 +48,8 @@ interface Claimed {
  * at once never both take it (`for update skip locked`). Due: lines in it, untouched for at least
  * `hours` and less than 7 days, never reminded, and an owner who consented: a member with the
  * newsletter on (their account's address), or a guest whose checkout row holds an e-mail and the
- * newsletter box ticked on the review step. `hours` 0 sends nothing. Returns the bags reminded.
+ * newsletter box ticked on the review step, whose address has not asked for no more reminders
+ * (`reminder_opt_outs`). `hours` 0 sends nothing. Returns the bags reminded.
  */
 export async function remindAbandonedBags(
   db: Db,
@@ -59,6 +65,7 @@ export async function remindAbandonedBags(
   return db.transaction(async (tx) => {
     // Links of earlier reminders past their expiry go with each run.
     await tx.delete(bagRestoreTokens).where(sql`${bagRestoreTokens.expiresAt} <= ${at}::timestamptz`);
+    await purgeExpiredUnsubscribeLinks(tx, now);
     const claimed = await rows<Claimed>(
       tx,
       sql`
@@ -72,7 +79,8 @@ export async function remindAbandonedBags(
            and (case when c.user_id is not null
                      then u.newsletter and u.deleted_at is null
                      else coalesce(cs.email, '') <> ''
-                          and coalesce((cs.review ->> 'subscribeNewsletters')::boolean, false) end)
+                          and coalesce((cs.review ->> 'subscribeNewsletters')::boolean, false)
+                          and not exists (select 1 from reminder_opt_outs o where o.email = lower(cs.email)) end)
          order by c.id
          limit ${BATCH}
          for update of c skip locked),
@@ -114,13 +122,24 @@ async function remindOne(tx: Tx, mail: MailOutbox, publicUrlFor: PublicUrlFor, b
     items,
     expiresAt: new Date(now.getTime() + BAG_RESTORE_DAYS * DAY),
   });
+  const unsubscribe = await issueReminderUnsubscribe(tx, { email, userId: bag.user_id }, now);
+  const unsubscribeLink = `${publicUrlFor(marketCode)}${REMINDER_UNSUBSCRIBE_PATH}?token=${unsubscribe}`;
   const rendered = renderBagReminder(locale, marketCode, {
     lines: await describeLines(tx, items, marketCode),
     link: `${publicUrlFor(marketCode)}${BAG_RESTORE_PATH}?token=${token}`,
     settingsLink: member ? `${publicUrlFor(marketCode)}/account/settings/` : null,
+    unsubscribeLink,
     days: BAG_RESTORE_DAYS,
   });
-  await mail.queue(tx, { to: email, ...rendered });
+  await mail.queue(tx, {
+    to: email,
+    ...rendered,
+    // RFC 2369 and 8058: a mail client's own "unsubscribe" posts to the link, no log-in, no page.
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeLink}>`,
+      "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+    },
+  });
 }
 
 /** The mail's list: each line's product, size and today's price (a print's price is left out). */

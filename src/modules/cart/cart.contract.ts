@@ -242,3 +242,21 @@ export const checkoutOfferOutput = benefitItemSchema;
 /** `GET /api/cart/checkout_offers/`. */
 export const checkoutOffersOutput = z.object({ offers: z.array(checkoutOfferOutput) });
 export type CheckoutOfferOutput = z.output<typeof checkoutOfferOutput>;
+
+/** The token of a reminder mail's unsubscribe link, as the page's button sends it. */
+export const reminderUnsubscribeInput = z.object({ token: z.string().max(200) });
+
+/** Done: no more reminders to the address (shown masked); `already` when the link was used before. */
+export const reminderUnsubscribeOutput = z.object({
+  success: z.literal(true),
+  status: z.enum(["withdrawn", "already"]),
+  email: z.string(),
+  /** A member's newsletter consent went off too (the settings page shows it). */
+  member: z.boolean(),
+});
+export type ReminderUnsubscribeOutput = z.output<typeof reminderUnsubscribeOutput>;
+
+/** The address in a reminder's `List-Unsubscribe` header carries the token (RFC 8058). */
+export const oneClickQuery = z.object({ token: z.string().max(200) });
+/** RFC 8058's one-click body: the pair the mail's `List-Unsubscribe-Post` header names. */
+export const oneClickBody = z.object({ "List-Unsubscribe": z.literal("One-Click") });

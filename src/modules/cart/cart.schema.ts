@@ -145,3 +145,35 @@ export const bagRestoreTokens = pgTable(
     index("bag_restore_tokens_cart_idx").on(t.cartId),
   ],
 );
+
+/**
+ * The unsubscribe link of a reminder mail (decision 0058): one per mail, only the token's SHA-256
+ * kept, naming the address (and the member, when a member was mailed) whose consent it withdraws.
+ * It works without a log-in for a year; using it again says it is done already.
+ */
+export const reminderUnsubscribeTokens = pgTable(
+  "reminder_unsubscribe_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    email: text("email").notNull(),
+    /** The member mailed; null for a guest. An account's deletion takes its links with it. */
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /** When the link withdrew the consent (the first time it was used). */
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("reminder_unsubscribe_tokens_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * Guests' addresses that asked for no more reminders (decision 0058), lower-cased: no reminder goes
+ * to them again, whatever a later checkout's box says. A member's withdrawal turns the account's
+ * newsletter consent off instead.
+ */
+export const reminderOptOuts = pgTable("reminder_opt_outs", {
+  email: text("email").primaryKey(),
+  withdrawnAt: timestamp("withdrawn_at", { withTimezone: true }).notNull().defaultNow(),
+  /** How: the page's button, or a mail client's one-click (RFC 8058). */
+  via: text("via").$type<"page" | "one-click">().notNull(),
+});

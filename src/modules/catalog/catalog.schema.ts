@@ -295,9 +295,15 @@ export const sizeGuides = pgTable(
   (t) => [uniqueIndex("size_guides_slug_key").on(t.slug)],
 );
 
+/** Where a picture's copy stands: queued or retrying, in the shop's storage, refused, or given up. */
+export type PictureCopyState = "pending" | "stored" | "refused" | "failed";
+
 /**
  * A product's pictures as an imported catalogue gives them (decision 0055): their addresses at the
- * source and alt text, in order. Products without any show the shop's own drawn pictures.
+ * source (http(s), or a `file:` URL for a path beside the import file) and alt text, in order, and
+ * the copy the job queue makes of each into the shop's own media storage (`stored_path`, the file's
+ * name under MEDIA_DIR/pictures). The storefront shows the stored copies; a product with none shows
+ * the shop's own drawn pictures.
  */
 export const productImages = pgTable(
   "product_images",
@@ -308,6 +314,16 @@ export const productImages = pgTable(
     position: integer("position").notNull(),
     url: text("url").notNull(),
     alt: text("alt").notNull().default(""),
+    /** `<sha-256 of the bytes>.<jpg|png|gif|webp|avif>`; null until the copy is stored. */
+    storedPath: text("stored_path"),
+    copyState: text("copy_state").$type<PictureCopyState>().notNull().default("pending"),
+    /** Why the copy was refused or failed (or why the last try failed while it is retried). */
+    copyError: text("copy_error"),
+    copiedAt: timestamp("copied_at", { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.productId, t.position] })],
+  (t) => [
+    primaryKey({ columns: [t.productId, t.position] }),
+    // The operator's list of pictures not (yet) copied: small, whatever the catalogue's size.
+    index("product_images_not_stored_idx").on(t.copyState).where(sql`${t.copyState} <> 'stored'`),
+  ],
 );

@@ -6,6 +6,7 @@ import { translate } from "#kernel/translate.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
 import { brands, categories } from "./catalog.schema.ts";
 import { cachedByCatalogue } from "./catalogue-cache.ts";
+import { storedPictureUrl } from "./picture-store.ts";
 
 /**
  * The one answer for a product id or slug the catalogue does not know (or will not show), so every
@@ -15,8 +16,17 @@ export function productNotFound(): HttpError {
   return new HttpError(404, "product_not_found", "There is no such product.");
 }
 
+/**
+ * A product's picture by its position: drawn by the shop, or redirected to the stored copy of an
+ * imported picture. Pages that read the product's pictures link a stored copy directly instead.
+ */
 export function productImageUrl(productId: number, view = 0): string {
   return `/media/products/${productId}/${view}.svg`;
+}
+
+/** The first stored copy of a product's imported pictures (decision 0055), else the drawn picture. */
+export function cardPictureUrl(productId: number, storedPath: string | null): string {
+  return storedPath ? storedPictureUrl(storedPath) : productImageUrl(productId);
 }
 
 export async function listCategoryTree(db: Db, locale: string): Promise<CategoryNode[]> {
@@ -99,6 +109,7 @@ interface CardRow extends Record<string, unknown> {
   rrp: number;
   lowest: number | null;
   sizes: { size_id: number; name: string; name_short: string; in_stock: boolean }[] | null;
+  picture: string | null;
   total: number | string;
 }
 
@@ -154,7 +165,9 @@ export async function queryProductCards(
                and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
            (select json_agg(json_build_object('size_id', s.id, 'name', s.name, 'name_short', s.name_short,
                                               'in_stock', s.stock > 0) order by s.sort)
-              from product_sizes s where s.product_id = p.id) as sizes
+              from product_sizes s where s.product_id = p.id) as sizes,
+           (select i.stored_path from product_images i
+             where i.product_id = p.id and i.stored_path is not null order by i.position limit 1) as picture
       from page
       join products p on p.id = page.id
       join brands b on b.id = p.brand_id
@@ -174,7 +187,7 @@ function toProductCard(row: CardRow, currency: string): ProductCard {
     name: row.name,
     style: row.style,
     brand: row.brand,
-    image: productImageUrl(row.id),
+    image: cardPictureUrl(row.id, row.picture),
     relative_url: row.relative_url,
     delivery: row.is_preorder ? "Preorder" : null,
     is_exclusive: row.is_exclusive,

@@ -42,13 +42,24 @@ export const feedSize = z.object({
     .max(1_000_000),
 });
 
+/** A picture's source given as a path relative to the import file's folder: no scheme, not absolute, no "..". */
+export function isRelativePicturePath(value: string): boolean {
+  return (
+    !/^[a-z][a-z0-9+.-]*:/i.test(value) &&
+    !/^[/\\]/.test(value) &&
+    !value.split(/[/\\]/).includes("..") &&
+    !value.includes("\0")
+  );
+}
+
 export const feedImage = z.object({
   url: z
     .string()
     .trim()
+    .min(1, { error: "Required." })
     .max(2000)
-    .refine((value) => /^https?:\/\//.test(value) && URL.canParse(value), {
-      error: "An absolute http(s) address.",
+    .refine((value) => (/^https?:\/\//i.test(value) && URL.canParse(value)) || isRelativePicturePath(value), {
+      error: "An absolute http(s) address, or a path relative to the import file's folder (without ..).",
     }),
   alt: z.string().trim().max(300).optional(),
 });

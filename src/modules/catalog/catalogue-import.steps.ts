@@ -1,3 +1,5 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { inArray, sql } from "drizzle-orm";
 import { type Db, rows, type Tx } from "#db/client.ts";
 import { CURRENCIES } from "#kernel/money.ts";
@@ -9,18 +11,33 @@ import {
   productSizes,
   products,
 } from "./catalog.schema.ts";
-import { type FeedProduct, feedProduct, type ImportError, type ReadProduct } from "./catalogue-feed.ts";
+import {
+  type FeedProduct,
+  feedProduct,
+  type ImportError,
+  isRelativePicturePath,
+  type ReadProduct,
+} from "./catalogue-feed.ts";
+import type { PictureCopy } from "./picture-copy.ts";
 
 /** What an import matches names against: the shop's brands and categories, and its own warehouse. */
 export interface ImportContext {
   brands: Map<string, number>;
   categories: Map<string, { id: number; itemType: string | null; bootSurface: string | null }>;
   warehouseId: number;
+  /** The import file's folder, against which pictures given as relative paths are found; null: none. */
+  pictureBase: string | null;
+}
+
+/** Where a picture is copied from: its http(s) address, or the `file:` URL of a path beside the import file. */
+export function pictureSource(url: string, pictureBase: string | null): string {
+  if (/^https?:\/\//i.test(url) || pictureBase === null) return url;
+  return pathToFileURL(path.resolve(pictureBase, url)).href;
 }
 
 const key = (name: string) => name.trim().toLocaleLowerCase("en");
 
-export async function importContext(db: Db): Promise<ImportContext> {
+export async function importContext(db: Db, pictureBase: string | null = null): Promise<ImportContext> {
   const [brandRows, categoryRows, [warehouse]] = await Promise.all([
     rows<{ id: number; name: string; slug: string }>(db, sql`select id, name, slug from brands`),
     rows<{
@@ -48,7 +65,7 @@ export async function importContext(db: Db): Promise<ImportContext> {
       if (!categories.has(key(name))) categories.set(key(name), value);
   }
   if (!warehouse) throw new Error("The shop has no warehouse of its own to import stock into.");
-  return { brands, categories, warehouseId: warehouse.id };
+  return { brands, categories, warehouseId: warehouse.id, pictureBase };
 }
 
 /**
@@ -96,6 +113,16 @@ export async function checkProducts(
         handle,
         field: "category",
         message: `The shop has no category "${product.category}" (by slug or name).`,
+      });
+    if (context.pictureBase === null)
+      product.images.forEach((image, i) => {
+        if (!/^https?:\/\//i.test(image.url) && isRelativePicturePath(image.url))
+          errors.push({
+            row: first,
+            handle,
+            field: `images.${i}.url`,
+            message: "A path relative to the import file needs the file: give an http(s) address.",
+          });
       });
     product.sizes.forEach((size, i) => {
       const row = entry.sizeRows?.[i] ?? first;
@@ -152,15 +179,22 @@ const slugOf = (name: string) =>
  * for the whole batch: products, sizes, prices (with the price history moved on where a price changed,
  * for the 30-day lowest price) and pictures are inserted or brought up to the file; nothing the file
  * does not hold is deleted. Answers the sizes that were sold out and have stock now, for the
- * back-in-stock mails.
+ * back-in-stock mails, and the pictures to copy: new ones, ones whose source changed, and ones whose
+ * copy failed before (a picture already copied from the same source keeps its copy).
  */
 export async function upsertProducts(
   tx: Tx,
   batch: readonly FeedProduct[],
   context: ImportContext,
   now = new Date(),
-): Promise<{ created: number; updated: number; productIds: number[]; backInStock: number[] }> {
-  if (batch.length === 0) return { created: 0, updated: 0, productIds: [], backInStock: [] };
+): Promise<{
+  created: number;
+  updated: number;
+  productIds: number[];
+  backInStock: number[];
+  pictures: PictureCopy[];
+}> {
+  if (batch.length === 0) return { created: 0, updated: 0, productIds: [], backInStock: [], pictures: [] };
   const newBrands = [...new Set(batch.map((p) => p.brand).filter((name) => !context.brands.has(key(name))))];
   if (newBrands.length) {
     const made = await tx
@@ -314,15 +348,67 @@ export async function upsertProducts(
     );
   }
 
-  await tx.delete(productImages).where(inArray(productImages.productId, productIds));
-  const images = batch.flatMap((product) =>
+  const pictures = await writePictures(tx, batch, idOf, productIds, context.pictureBase);
+  return { created, updated: written.length - created, productIds, backInStock, pictures };
+}
+
+/**
+ * The batch's pictures brought up to the file: a position whose source is gone or changed loses its
+ * row (and its copy), a kept source keeps its row and copy with the alt text updated. Answers what
+ * is to be copied.
+ */
+async function writePictures(
+  tx: Tx,
+  batch: readonly FeedProduct[],
+  idOf: Map<string, number>,
+  productIds: number[],
+  pictureBase: string | null,
+): Promise<PictureCopy[]> {
+  const wanted = batch.flatMap((product) =>
     product.images.map((image, position) => ({
       productId: idOf.get(product.handle) as number,
       position,
-      url: image.url,
+      url: pictureSource(image.url, pictureBase),
       alt: image.alt ?? "",
     })),
   );
-  if (images.length) await tx.insert(productImages).values(images);
-  return { created, updated: written.length - created, productIds, backInStock };
+  const keyOf = (row: { productId: number; position: number }) => `${row.productId}:${row.position}`;
+  const wantedUrl = new Map(wanted.map((row) => [keyOf(row), row.url]));
+  const existing = await tx
+    .select({
+      productId: productImages.productId,
+      position: productImages.position,
+      url: productImages.url,
+      copyState: productImages.copyState,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, productIds));
+  const gone = existing.filter((row) => wantedUrl.get(keyOf(row)) !== row.url);
+  if (gone.length)
+    await tx.execute(
+      sql`delete from product_images where (product_id, position) in (${sql.join(
+        gone.map((row) => sql`(${row.productId}::int, ${row.position}::int)`),
+        sql`, `,
+      )})`,
+    );
+  if (wanted.length)
+    await tx
+      .insert(productImages)
+      .values(wanted)
+      .onConflictDoUpdate({
+        target: [productImages.productId, productImages.position],
+        set: {
+          alt: sql`excluded.alt`,
+          copyState: sql`case when ${productImages.copyState} = 'failed' then 'pending' else ${productImages.copyState} end`,
+        },
+      });
+  const kept = new Map(
+    existing.filter((row) => wantedUrl.get(keyOf(row)) === row.url).map((row) => [keyOf(row), row.copyState]),
+  );
+  return wanted
+    .filter((row) => {
+      const state = kept.get(keyOf(row));
+      return state === undefined || state === "failed";
+    })
+    .map((row) => ({ productId: row.productId, position: row.position, source: row.url }));
 }

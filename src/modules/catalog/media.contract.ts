@@ -22,3 +22,27 @@ export const pictureNotFoundOutput = z.object({ error: z.literal("not_found"), m
 
 /** What every picture call answers. */
 export const pictureResponses = { 200: svgResponse, 404: pictureNotFoundOutput };
+
+/** A stored copy of an imported picture, by its name (`<sha-256>.<ext>`). */
+export const storedPictureParams = z.object({ name: z.string() });
+
+/** The bytes of a stored picture in its own format's content type (sent as a file stream). */
+export const storedPictureResponses = {
+  200: {
+    description: "A stored product picture",
+    content: Object.fromEntries(
+      ["image/jpeg", "image/png", "image/gif", "image/webp", "image/avif"].map((type) => [
+        type,
+        { schema: z.string() },
+      ]),
+    ),
+  },
+  304: z.null().describe("Not modified: the copy the browser has is this picture"),
+  404: pictureNotFoundOutput,
+};
+
+/** A product's picture: drawn, or (for an imported picture the shop has copied) a redirect to the copy. */
+export const productPictureResponses = {
+  ...pictureResponses,
+  302: z.null().describe("The product's imported picture at this position: its stored copy"),
+};

@@ -91,6 +91,19 @@ describe("the job queue", () => {
     await expect(queue.add(testDb.database.db, "test.unknown", {})).rejects.toThrow("No job is called");
   });
 
+  it("adds many jobs in the caller's transaction, and leaves the kinds a drain is told to leave", async () => {
+    await testDb.database.db.transaction(async (tx) => {
+      await queue.addMany(tx, "test.record", [{ note: "many-1" }, { note: "many-2" }]);
+      await queue.add(tx, "test.flaky", { note: "left" });
+    });
+    expect(await queue.drain(["test.flaky"])).toBe(2);
+    expect(
+      (await runs(testDb.database)).map((run) => run.note).filter((note) => note !== "committed"),
+    ).toEqual(["flaky", "many-1", "many-2"]);
+    expect((await queue.depth()).find((row) => row.queue === "test.flaky")).toMatchObject({ queued: 1 });
+    await testDb.database.exec("delete from pgboss.job where name = 'test.flaky' and state = 'created'");
+  });
+
   it("reports each queue's depth", async () => {
     await queue.add(testDb.database.db, "test.record", { note: "waiting" });
     const depth = await queue.depth();
@@ -106,7 +119,7 @@ describe("workers", () => {
   beforeAll(async () => {
     testDb = await createTestDatabase();
     await makeRunsTable(testDb.database);
-    queue = createJobQueue(testDb.database, [recordingJob(testDb.database, "test.record")], {
+    queue = createJobQueue(testDb.database, [recordingJob(testDb.database, "test.record"), waitingJob], {
       workers: true,
       monitorIntervalSeconds: 30,
       log: silent,
@@ -118,11 +131,49 @@ describe("workers", () => {
     await testDb?.drop();
   });
 
+  // Each job waits until four of its kind run at once: it completes only if the worker runs them side by side.
+  let running = 0;
+  let mostAtOnce = 0;
+  const waitingJob: JobDefinition<{ note: string }> = {
+    name: "test.side-by-side",
+    concurrency: 4,
+    retryLimit: 0,
+    run: async () => {
+      running++;
+      mostAtOnce = Math.max(mostAtOnce, running);
+      const until = Date.now() + 5000;
+      while (mostAtOnce < 4 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 20));
+      running--;
+      if (mostAtOnce < 4) throw new Error("ran one after another");
+    },
+  };
+
   it("run a queued job on their own, without anyone waiting for it", async () => {
     await queue.add(testDb.database.db, "test.record", { note: "by a worker" });
     await expect
       .poll(async () => (await runs(testDb.database, "by a worker")).length, { timeout: 15_000 })
       .toBe(1);
+  });
+
+  it("run jobs of a kind that waits on other hosts side by side", async () => {
+    await queue.addMany(
+      testDb.database.db,
+      "test.side-by-side",
+      Array.from({ length: 4 }, (_, i) => ({ note: `${i}` })),
+    );
+    await expect
+      .poll(
+        async () =>
+          (
+            await rows<{ count: number }>(
+              testDb.database.db,
+              sql`select count(*)::int as count from pgboss.job where name = 'test.side-by-side' and state = 'completed'`,
+            )
+          )[0]?.count,
+        { timeout: 15_000 },
+      )
+      .toBe(4);
+    expect(mostAtOnce).toBe(4);
   });
 });
 

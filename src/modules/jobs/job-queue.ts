@@ -26,6 +26,11 @@ export interface JobDefinition<T extends object = Record<string, unknown>> {
   cron?: string;
   /** How long a completed job's row (its data) is kept; mails carry links with tokens. */
   deleteAfterSeconds?: number;
+  /**
+   * Jobs one worker runs at once (default 1: one after another). Work that mostly waits on another
+   * host (copying pictures) runs several side by side.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -52,10 +57,15 @@ export interface JobQueueOptions {
 }
 
 export interface JobQueue extends Outbox {
+  /** Many jobs of one kind in one statement, with the caller's transaction (an import's pictures). */
+  addMany(db: Db | Tx, name: string, data: object[]): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
-  /** Runs every job that is due now, one at a time, until none is left (CLI and tests). */
-  drain(): Promise<number>;
+  /**
+   * Runs every job that is due now, one at a time, until none is left (CLI and tests); the kinds
+   * named in `except` are left to the shop's workers (an import's pictures).
+   */
+  drain(except?: string[]): Promise<number>;
   /** Jobs waiting, running and failed per queue, for metrics and the operator. */
   depth(): Promise<{ queue: string; queued: number; active: number; failed: number }[]>;
 }
@@ -125,7 +135,7 @@ export function createJobQueue(
           await boss.work(
             definition.name,
             {
-              batchSize: 5,
+              batchSize: Math.max(5, definition.concurrency ?? 1),
               perJobResults: true,
               burstWhenBatchFull: true,
               pollingIntervalSeconds: 1,
@@ -134,14 +144,17 @@ export function createJobQueue(
               heartbeatRefreshSeconds: HEARTBEAT_SECONDS / 2,
             },
             async (batch) => {
-              const results: JobResult[] = [];
-              for (const job of batch) {
+              const settle = async (job: Job<unknown>): Promise<JobResult> => {
                 const ok = await runJob(definition, job).then(
                   () => true,
                   () => false,
                 );
-                results.push({ id: job.id, status: ok ? "completed" : "failed" });
-              }
+                return { id: job.id, status: ok ? "completed" : "failed" };
+              };
+              const results: JobResult[] = [];
+              const atOnce = Math.max(1, definition.concurrency ?? 1);
+              for (let start = 0; start < batch.length; start += atOnce)
+                results.push(...(await Promise.all(batch.slice(start, start + atOnce).map(settle))));
               return results;
             },
           );
@@ -169,12 +182,24 @@ export function createJobQueue(
       await boss.send(name, data, { db: fromDrizzle(db as never, sql as never) });
     },
 
-    async drain() {
+    async addMany(db, name, data) {
+      if (!byName.has(name)) throw new Error(`No job is called ${name}.`);
+      if (data.length === 0) return;
+      await (started ?? Promise.reject(new Error("The job queue is not started.")));
+      await boss.insert(
+        name,
+        data.map((item) => ({ data: item })),
+        { db: fromDrizzle(db as never, sql as never) },
+      );
+    },
+
+    async drain(except: string[] = []) {
       await (started ?? Promise.reject(new Error("The job queue is not started.")));
       let done = 0;
       for (let found = true; found; ) {
         found = false;
         for (const definition of definitions) {
+          if (except.includes(definition.name)) continue;
           const [job] = await boss.fetch(definition.name);
           if (!job) continue;
           found = true;

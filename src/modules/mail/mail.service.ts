@@ -18,6 +18,8 @@ export interface OutgoingMail {
   html: string;
   /** Files sent with the mail (a return slip), base64 so a queued mail stays plain JSON. */
   attachments?: MailAttachment[];
+  /** Header fields of its own (a marketing mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 export interface MailAttachment {

@@ -1,34 +1,104 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
+import { NO_CONSENT } from "#kernel/consent.ts";
 import { readShopifyCsv } from "#modules/catalog/shopify-csv.ts";
 import { mailOutbox } from "#modules/mail/mail-outbox.ts";
+import { requireMarket } from "#modules/markets/markets.service.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import { seedDemoShop } from "#seed/seed.ts";
+import type { ShopRequestContext } from "#server/request-context.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
-import { progressLine, runImportCommand } from "../../cli/import-command.ts";
+import { loadCategoryPage } from "#web/routes/listing/listing.server.ts";
+import { loadProductPage } from "#web/routes/product/product.server.ts";
+import { progressLine, runImportCommand, runPicturesCommand } from "../../cli/import-command.ts";
 import { importCatalogue } from "./catalogue-import.flow.ts";
 
 const fixture = path.resolve(import.meta.dirname, "../../../tests/fixtures/shopify-products.csv");
 const broken = fs.readFileSync(fixture, "utf8");
-// The operator's fix: the ball gets a price.
-const fixed = broken.replace("not-a-price", "199.00");
+
+// The pictures, never from the internet: the gloves' first beside the import file, their second and
+// the shoe's from a picture host on this machine — which answers the shoe's with a web page.
+const png = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGN4+vw1AAVsArjSAflTAAAAAElFTkSuQmCC",
+  "base64",
+);
+const jpeg = fs.readFileSync(path.resolve(import.meta.dirname, "../../../public/media/reels/reel-1.jpg"));
+const sha = (bytes: Buffer) => crypto.createHash("sha256").update(bytes).digest("hex");
+const importDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-import-"));
+fs.mkdirSync(path.join(importDir, "pictures"));
+fs.writeFileSync(path.join(importDir, "pictures", "gpk-1.png"), png);
+const pictureHost = http.createServer((request, response) => {
+  if (request.url === "/gpk-2.jpg") response.writeHead(200, { "content-type": "image/jpeg" }).end(jpeg);
+  else response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><p>Our shop</p>");
+});
+let host = "";
+// The operator's fix: the ball gets a price (and the pictures point where this test keeps them).
+const fixedFile = () =>
+  broken
+    .replace("not-a-price", "199.00")
+    .replace("https://cdn.example.com/gpk-1.jpg", "pictures/gpk-1.png")
+    .replace("https://cdn.example.com/gpk-2.jpg", `${host}/gpk-2.jpg`)
+    .replace("https://cdn.example.com/tis.jpg", `${host}/tempo-indoor-shoe`);
+let fixed = "";
 
 let t: TestApp;
 beforeAll(async () => {
+  await new Promise<void>((resolve) => pictureHost.listen(0, "127.0.0.1", resolve));
+  host = `http://127.0.0.1:${(pictureHost.address() as AddressInfo).port}`;
+  fixed = fixedFile();
   t = await createTestApp({ publicUrl: "https://shop.example" });
   await seedDemoShop(t.database, { products: 24, seed: 3, dataDir: "" });
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  pictureHost.close();
+  fs.rmSync(importDir, { recursive: true, force: true });
+});
 
-const deps = () => ({ mail: mailOutbox(t.app.jobs), publicUrlFor: t.app.publicAddresses.forMarket });
+const deps = () => ({
+  mail: mailOutbox(t.app.jobs),
+  publicUrlFor: t.app.publicAddresses.forMarket,
+  jobs: t.app.jobs,
+});
 const importCsv = (csv: string, options: { dryRun?: boolean } = {}) =>
   importCatalogue(t.database.db, deps(), readShopifyCsv(csv, "DKK"), {
     ...options,
+    pictureBase: importDir,
     afterBatch: (ids) => refreshSearchDocuments(t.database.db, ids),
   });
+
+/** What the storefront's pages are given when served on the shop's address in Denmark. */
+function danishPage(): ShopRequestContext {
+  const market = requireMarket("dk");
+  const silent = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
+  return {
+    requestId: "test",
+    clientIp: "127.0.0.1",
+    log: silent as never,
+    config: t.config,
+    database: t.database,
+    market,
+    locale: market.locale,
+    sessionId: null,
+    user: null,
+    shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
+    csrfToken: "",
+    cspNonce: "",
+    personalFromBrowser: false,
+    consent: NO_CONSENT,
+    preview: false,
+    publicUrl: "https://shop.example",
+    publicAddresses: t.app.publicAddresses,
+    reportError() {},
+  };
+}
 const imported = () =>
   rows<{ slug: string; sizes: number }>(
     t.database.db,
@@ -54,7 +124,7 @@ describe("importing a Shopify product export", () => {
 
   it("imports the fixed file: products, sizes, prices per currency and pictures, shown in the shop", async () => {
     const report = await importCsv(fixed);
-    expect(report).toMatchObject({ errors: [], products: 3, created: 3, updated: 0 });
+    expect(report).toMatchObject({ errors: [], products: 3, created: 3, updated: 0, picturesQueued: 3 });
     expect(await imported()).toEqual([
       { slug: "derby-match-ball", sizes: 1 },
       { slug: "grip-pro-keeper-gloves", sizes: 3 },
@@ -79,7 +149,7 @@ describe("importing a Shopify product export", () => {
       dkk: 44_900,
       dkk_rrp: 59_900,
       eur: 5_995,
-      images: ["https://cdn.example.com/gpk-1.jpg", "https://cdn.example.com/gpk-2.jpg"],
+      images: [`file://${importDir}/pictures/gpk-1.png`, `${host}/gpk-2.jpg`],
       brand: "Safehands",
     });
 
@@ -90,9 +160,76 @@ describe("importing a Shopify product export", () => {
     expect(search.body).toContain("Tempo Indoor Shoe");
   });
 
+  it("copies the pictures into the shop's own storage and shows them from the shop's origin; a web page is refused and reported", async () => {
+    // Until the job queue has copied them, the shop's own drawing stands in.
+    const before = await loadProductPage(danishPage(), "grip-pro-keeper-gloves");
+    expect(before.product.images[0]?.src).toMatch(/^\/media\/products\/\d+\/0\.svg$/);
+
+    await t.app.jobs.drain();
+    const stored = [`/media/pictures/${sha(png)}.png`, `/media/pictures/${sha(jpeg)}.jpg`];
+    // The product page: the imported pictures with their alt texts, on the shop's own origin.
+    const page = await loadProductPage(danishPage(), "grip-pro-keeper-gloves");
+    expect(page.product.images).toEqual([
+      { src: stored[0], alt: "Grip Pro front" },
+      { src: stored[1], alt: "Grip Pro palm" },
+    ]);
+    expect(page.jsonLd.image).toEqual(stored.map((src) => `https://shop.example${src}`));
+    // The card in the category listing and in search.
+    const listing = await loadCategoryPage(
+      danishPage(),
+      "goalkeeper-gloves",
+      new URL("https://shop.example/goalkeeper-gloves/"),
+    );
+    const card = listing.listing.products.find((result) => result.name === "Grip Pro Keeper Gloves");
+    expect(card?.image).toBe(stored[0]);
+    const named = (answer: { json(): { products: { name: string; image: string }[] } }) =>
+      answer.json().products.find((product) => product.name === "Grip Pro Keeper Gloves")?.image;
+    expect(named(await t.app.inject({ url: "/api/search/?q=grip%20pro", headers: danish }))).toBe(stored[0]);
+    expect(named(await t.app.inject({ url: "/api/search/suggest/?q=grip", headers: danish }))).toBe(
+      stored[0],
+    );
+
+    // The files are served by the shop itself, as what they are.
+    for (const [src, type, bytes] of [
+      [stored[0], "image/png", png],
+      [stored[1], "image/jpeg", jpeg],
+    ] as const) {
+      const file = await t.app.inject({ url: src });
+      expect(file.statusCode).toBe(200);
+      expect(file.headers["content-type"]).toBe(type);
+      expect(file.headers["x-content-type-options"]).toBe("nosniff");
+      expect(file.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+      expect(file.rawPayload.equals(bytes)).toBe(true);
+    }
+    expect((await t.app.inject({ url: `/media/pictures/${sha(png)}.jpg` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: "/media/pictures/..%2F..%2Fsession-secret" })).statusCode).toBe(404);
+    // Where a page knows only the product (the bag, orders), its picture address leads to the copy.
+    const id = card?.product_id as number;
+    const second = await t.app.inject({ url: `/media/products/${id}/1.svg` });
+    expect(second.statusCode).toBe(302);
+    expect(second.headers.location).toBe(stored[1]);
+
+    // The shoe's "picture" was a web page: refused, never stored, and the shoe keeps its drawing.
+    const shoe = await loadProductPage(danishPage(), "tempo-indoor-shoe");
+    expect(shoe.product.images).toEqual([
+      { src: expect.stringMatching(/^\/media\/products\/\d+\/0\.svg$/), alt: expect.any(String) },
+    ]);
+    const out: string[] = [];
+    const code = await runPicturesCommand(t.database.db, t.app.jobs, [], {
+      out: (text) => out.push(text),
+      err: (text) => out.push(text),
+    });
+    expect(code).toBe(1);
+    expect(out).toEqual([
+      "Pictures: 2 stored, 0 waiting to be copied, 1 refused, 0 failed.\n",
+      `tempo-indoor-shoe #1 (refused): ${host}/tempo-indoor-shoe: Not a picture: the host sent text/html.\n`,
+    ]);
+  });
+
   it("runs again without changing anything, and mails the sizes that came back", async () => {
     const again = await importCsv(fixed);
-    expect(again).toMatchObject({ errors: [], created: 0, updated: 3, notified: 0 });
+    // Pictures copied (or refused) from the same source are not fetched again.
+    expect(again).toMatchObject({ errors: [], created: 0, updated: 3, notified: 0, picturesQueued: 0 });
     expect(await imported()).toHaveLength(3);
 
     // A shopper waits for size 9 (sold out); the next feed has it in stock.

@@ -15,6 +15,7 @@ import {
 } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, productImageUrl, productNotFound } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
+import { storedPictureUrl } from "#modules/catalog/picture-store.ts";
 import { productTitle } from "#modules/catalog/product-name.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
@@ -125,6 +126,8 @@ interface HeadRow {
   price: number | null;
   rrp: number | null;
   lowest: number | null;
+  /** The stored copies of its imported pictures, in order (decision 0055); null when none. */
+  pictures: { path: string; alt: string }[] | null;
 }
 
 /**
@@ -249,7 +252,9 @@ async function readProductDetail(
            pp.price, pp.rrp,
            (select min(h.price) from price_history h
              where h.product_id = p.id and h.currency = ${currency}
-               and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest
+               and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
+           (select json_agg(json_build_object('path', i.stored_path, 'alt', i.alt) order by i.position)
+              from product_images i where i.product_id = p.id and i.stored_path is not null) as pictures
       from products p
       join brands b on b.id = p.brand_id
       join categories c on c.id = p.category_id
@@ -317,10 +322,16 @@ async function readProductDetail(
       value: row.valueText ? translate(row.valueText, locale) : row.value,
     })),
     labels: head.labels.slice(0, 2),
-    images: Array.from({ length: Math.max(1, head.image_count) }, (_, view) => ({
-      src: productImageUrl(head.id, view),
-      alt: productTitle(head.brand, head.name),
-    })),
+    // Imported pictures the shop has copied, with their own alt text; otherwise the drawn ones.
+    images: head.pictures?.length
+      ? head.pictures.map((picture) => ({
+          src: storedPictureUrl(picture.path),
+          alt: picture.alt || productTitle(head.brand, head.name),
+        }))
+      : Array.from({ length: Math.max(1, head.image_count) }, (_, view) => ({
+          src: productImageUrl(head.id, view),
+          alt: productTitle(head.brand, head.name),
+        })),
     has_360: head.has_360,
     video_id: head.video_id,
     is_exclusive: head.is_exclusive,

@@ -6,11 +6,12 @@ export const PRIVATE_ANSWER = "private, no-store";
 
 /**
  * Pages and calls about the visitor's own bag, checkout, orders, prints, payments and account, the
- * page a back-in-stock confirmation link opens (its token names one shopper's alert), and the
- * guest's order pages (`/orders/lookup/`, `/orders/view/`: an order found by its token or a lookup).
+ * page a back-in-stock confirmation link opens (its token names one shopper's alert), a reminder's
+ * unsubscribe page and call (its token names one address), and the guest's order pages
+ * (`/orders/lookup/`, `/orders/view/`: an order found by its token or a lookup).
  */
 const OWN_THINGS =
-  /^\/(?:cart|checkout|customizations|v1\.1|payments|account|stock-alerts|orders|api\/(?:cart|auth|favorites))(?:[/.?]|$)/;
+  /^\/(?:cart|checkout|customizations|v1\.1|payments|account|stock-alerts|reminders|orders|api\/(?:cart|auth|favorites|reminders))(?:[/.?]|$)/;
 /** The shop's calls (the JSON API and the storefront's older call paths). */
 const CALLS = /^\/(?:api|cart|checkout|customizations|v1\.1|payments)\//;
 /** The route of the storefront's page handler, as against its files (assets, robots.txt). */

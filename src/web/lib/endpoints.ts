@@ -37,6 +37,8 @@ import type {
   lineMessagesOutput,
   newCartInput,
   okOutput,
+  reminderUnsubscribeInput,
+  reminderUnsubscribeOutput,
   sharedCartCreatedOutput,
   sharedCartOutput,
   updateQuantityInput,
@@ -262,6 +264,11 @@ export interface Endpoints {
   "POST /api/products/notify_sold_out/confirm/": {
     body: z.input<typeof stockAlertConfirmInput>;
     response: z.output<typeof stockAlertConfirmOutput>;
+  };
+  // A reminder mail's unsubscribe page (decision 0058)
+  "POST /api/reminders/unsubscribe/": {
+    body: z.input<typeof reminderUnsubscribeInput>;
+    response: z.output<typeof reminderUnsubscribeOutput>;
   };
   // Reviews and the flagship store's stock (decision 0044)
   "GET /api/products/:id/reviews/": {
