@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -23,6 +24,32 @@ function messageParserOutOfTheBrowser(): Plugin {
   };
 }
 
+/**
+ * Every page's own code in two files instead of dozens: the modules the client entry and the root
+ * route import (statically, however deep) go to a "framework" chunk (packages) and a "shell" chunk
+ * (the shop's header, footer, contexts, icons), and a route adds its own. Left to itself the bundler
+ * cut out a small file for each module that a lazily loaded part also uses; on a phone's connection
+ * each is a round trip before the page is live. Lazily loaded parts keep their own chunks.
+ */
+const SHELL_ENTRIES = ["src/web/entry.client.tsx", "src/web/root.tsx"].map((file) => path.resolve(file));
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: string[] } | null };
+let shellModules: Set<string> | undefined;
+function staticallyImported(graph: ModuleGraph, entries: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...entries];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+function shellChunk(moduleId: string, graph: ModuleGraph): string | null {
+  shellModules ??= staticallyImported(graph, SHELL_ENTRIES);
+  if (!shellModules.has(moduleId)) return null;
+  return moduleId.includes("/node_modules/") ? "framework" : "shell";
+}
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
@@ -39,6 +66,11 @@ export default defineConfig({
   server: { port: Number(process.env.PORT ?? 3000), host: process.env.HOST ?? "0.0.0.0", strictPort: true },
   // BUILD_SOURCEMAP=1: source maps, for weighing what each page loads (bench/page-weight).
   build: { target: "es2022", sourcemap: process.env.BUILD_SOURCEMAP === "1" },
+  environments: {
+    client: {
+      build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: shellChunk }] } } } },
+    },
+  },
   ssr: {
     // Server-only packages stay in node_modules, never bundled into the page build.
     external: [

@@ -32,7 +32,16 @@ async function loadMessages(): Promise<Record<string, string> | null> {
   return null;
 }
 
-const messages = await loadMessages();
+/**
+ * The next frame after the server's page has been painted: taking the page over (a long task on a
+ * phone) waits for it, so the shopper sees the page first and the takeover does not hold up its
+ * first paint.
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+const [messages] = await Promise.all([loadMessages(), afterFirstPaint()]);
 if (messages)
   startTransition(() => {
     hydrateRoot(
