@@ -7,9 +7,13 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type Database, type Db, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
+import { NO_CONSENT } from "#kernel/consent.ts";
+import { requireMarket } from "#modules/markets/markets.service.ts";
+import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { type BuildAppOptions, buildApp } from "./app.ts";
 import { type AppConfig, loadConfig } from "./config.ts";
 import { CSRF_COOKIE, csrfBindingOfCookie, issueCsrfToken } from "./plugins/csrf.ts";
+import type { ShopRequestContext } from "./request-context.ts";
 
 export interface TestDatabase {
   database: Database;
@@ -193,5 +197,38 @@ export function testVisitor(t: TestApp) {
       remember(response);
       return response;
     },
+  };
+}
+
+/**
+ * The request context the server gives a storefront page (its loader's `shopContext`), for a
+ * visitor with no session, no log-in and no consent in market `market`, on the shop's address
+ * `publicUrl`: what page loaders are tested with outside a browser.
+ */
+export function pageContext(
+  t: TestApp,
+  options: { market: string; publicUrl: string; clientIp?: string; publicAddresses?: PublicAddresses },
+): ShopRequestContext {
+  const market = requireMarket(options.market);
+  const silent = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
+  return {
+    requestId: "test",
+    clientIp: options.clientIp ?? "127.0.0.1",
+    log: silent as never,
+    config: t.config,
+    database: t.database,
+    market,
+    locale: market.locale,
+    sessionId: null,
+    user: null,
+    shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
+    csrfToken: "",
+    cspNonce: "",
+    personalFromBrowser: false,
+    consent: NO_CONSENT,
+    preview: false,
+    publicUrl: options.publicUrl,
+    publicAddresses: options.publicAddresses ?? t.app.publicAddresses,
+    reportError() {},
   };
 }

@@ -2,12 +2,10 @@ import { sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
-import { NO_CONSENT } from "#kernel/consent.ts";
-import { requireMarket } from "#modules/markets/markets.service.ts";
 import { publicAddresses } from "#modules/markets/public-addresses.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { type ShopRequestContext, shopContext } from "#server/request-context.ts";
-import { createTestApp, type TestApp } from "#server/testing.ts";
+import { createTestApp, pageContext, type TestApp } from "#server/testing.ts";
 import { seoLinks } from "./lib/seo.ts";
 import { loader as rootLoader } from "./root.tsx";
 import { loadCategoryPage } from "./routes/listing/listing.server.ts";
@@ -31,28 +29,11 @@ afterAll(async () => t?.close());
 
 /** The context the server gives a page served on `publicUrl` in market `code`. */
 function shopOn(publicUrl: string, code = "dk"): ShopRequestContext {
-  const market = requireMarket(code);
-  const silent = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
-  return {
-    requestId: "test",
-    clientIp: "127.0.0.1",
-    log: silent as never,
-    config: t.config,
-    database: t.database,
-    market,
-    locale: market.locale,
-    sessionId: null,
-    user: null,
-    shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
-    csrfToken: "",
-    cspNonce: "",
-    personalFromBrowser: false,
-    consent: NO_CONSENT,
-    preview: false,
+  return pageContext(t, {
+    market: code,
     publicUrl,
     publicAddresses: publicAddresses(t.config.publicUrl, t.config.hostMarkets),
-    reportError() {},
-  };
+  });
 }
 
 describe("links a page makes to itself", () => {

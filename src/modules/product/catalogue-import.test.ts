@@ -7,14 +7,12 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
-import { NO_CONSENT } from "#kernel/consent.ts";
 import { readShopifyCsv } from "#modules/catalog/shopify-csv.ts";
 import { mailOutbox } from "#modules/mail/mail-outbox.ts";
-import { requireMarket } from "#modules/markets/markets.service.ts";
 import { refreshSearchDocuments } from "#modules/search/search-documents.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
-import { createTestApp, type TestApp } from "#server/testing.ts";
+import { createTestApp, pageContext, type TestApp } from "#server/testing.ts";
 import { loadCategoryPage } from "#web/routes/listing/listing.server.ts";
 import { loadProductPage } from "#web/routes/product/product.server.ts";
 import { progressLine, runImportCommand, runPicturesCommand } from "../../cli/import-command.ts";
@@ -76,28 +74,7 @@ const importCsv = (csv: string, options: { dryRun?: boolean } = {}) =>
 
 /** What the storefront's pages are given when served on the shop's address in Denmark. */
 function danishPage(): ShopRequestContext {
-  const market = requireMarket("dk");
-  const silent = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
-  return {
-    requestId: "test",
-    clientIp: "127.0.0.1",
-    log: silent as never,
-    config: t.config,
-    database: t.database,
-    market,
-    locale: market.locale,
-    sessionId: null,
-    user: null,
-    shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
-    csrfToken: "",
-    cspNonce: "",
-    personalFromBrowser: false,
-    consent: NO_CONSENT,
-    preview: false,
-    publicUrl: "https://shop.example",
-    publicAddresses: t.app.publicAddresses,
-    reportError() {},
-  };
+  return pageContext(t, { market: "dk", publicUrl: "https://shop.example" });
 }
 const imported = () =>
   rows<{ slug: string; sizes: number }>(

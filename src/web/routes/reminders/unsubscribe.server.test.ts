@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { NO_CONSENT } from "#kernel/consent.ts";
 import {
   issueReminderUnsubscribe,
   UNSUBSCRIBES_PER_MINUTE,
   withdrawReminderConsent,
 } from "#modules/cart/reminder-unsubscribe.ts";
-import { requireMarket } from "#modules/markets/markets.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
-import { createTestApp, type TestApp } from "#server/testing.ts";
+import { createTestApp, pageContext, type TestApp } from "#server/testing.ts";
 import { loadUnsubscribePage } from "./unsubscribe.server.ts";
 
 let t: TestApp;
@@ -18,28 +16,7 @@ afterAll(async () => t?.close());
 
 /** The context of the page served in Germany to a visitor at `clientIp`. */
 function germanPage(clientIp: string): ShopRequestContext {
-  const market = requireMarket("de");
-  const silent = { error() {}, warn() {}, info() {}, debug() {}, child: () => silent };
-  return {
-    requestId: "test",
-    clientIp,
-    log: silent as never,
-    config: t.config,
-    database: t.database,
-    market,
-    locale: market.locale,
-    sessionId: null,
-    user: null,
-    shopper: { owner: { userId: null, sessionId: null }, market, locale: market.locale },
-    csrfToken: "",
-    cspNonce: "",
-    personalFromBrowser: false,
-    consent: NO_CONSENT,
-    preview: false,
-    publicUrl: "https://pitchside.de",
-    publicAddresses: t.app.publicAddresses,
-    reportError() {},
-  };
+  return pageContext(t, { market: "de", publicUrl: "https://pitchside.de", clientIp });
 }
 
 const open = (token: string, clientIp = "192.0.2.10") =>
