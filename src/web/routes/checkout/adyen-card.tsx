@@ -81,11 +81,7 @@ export function AdyenCard({
             }
           } catch (error) {
             actions.reject();
-            handlers.current.onRefused(
-              error instanceof ApiRequestError && error.status === 429
-                ? "payment.error.tooMany"
-                : "payment.error.refused",
-            );
+            handlers.current.onRefused(refusalOf(error));
           }
         },
         // 3-D Secure ran in the page (the threeDS2 action): its result goes to the shop, which asks
@@ -112,11 +108,7 @@ export function AdyenCard({
             }
           } catch (error) {
             actions.reject();
-            handlers.current.onRefused(
-              error instanceof ApiRequestError && error.status === 429
-                ? "payment.error.tooMany"
-                : "payment.error.refused",
-            );
+            handlers.current.onRefused(refusalOf(error));
           }
         },
         onError: () => setFailed(true),
@@ -141,4 +133,11 @@ export function AdyenCard({
       )}
     </div>
   );
+}
+
+/** What the shopper is told when the shop's payment call fails: too many tries, or refused. */
+function refusalOf(error: unknown): string {
+  return error instanceof ApiRequestError && error.status === 429
+    ? "payment.error.tooMany"
+    : "payment.error.refused";
 }
