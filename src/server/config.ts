@@ -2,9 +2,14 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
+import { MARKETS } from "#modules/markets/markets.data.ts";
 import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
-import { type AdyenConfig, adyenConfigFrom } from "#modules/payments/adyen/adyen.config.ts";
-import { type KlarnaConfig, klarnaConfigFrom } from "#modules/payments/klarna/klarna.client.ts";
+import { type AdyenConfig, adyenMarketsFrom } from "#modules/payments/adyen/adyen.config.ts";
+import { type KlarnaConfig, klarnaMarketsFrom } from "#modules/payments/klarna/klarna.client.ts";
+import type { ByMarket } from "#modules/payments/market-config.ts";
+
+/** The shop's market codes (dk, se…): the suffixes of a market's own payment settings. */
+const MARKET_CODES = MARKETS.map((market) => market.code);
 
 export type RuntimeEnv = "development" | "production" | "test";
 
@@ -68,10 +73,17 @@ export interface AppConfig {
   operatorApiToken: string | undefined;
   /** Merchant id of the satisfaction-survey opt-in shown on the receipt; unset hides it. */
   surveyMerchantId: string | null;
-  /** Klarna Payments (KLARNA_USERNAME/PASSWORD/ENVIRONMENT/API_URL); null → the built-in pay later. */
-  klarna: KlarnaConfig | null;
-  /** Adyen cards (ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY…); null → the built-in test card. */
-  adyen: AdyenConfig | null;
+  /**
+   * Klarna Payments by market (KLARNA_USERNAME/PASSWORD/ENVIRONMENT/API_URL, a market's own with
+   * its code: KLARNA_USERNAME_NO; KLARNA_MARKETS): a market without one pays later the built-in way.
+   */
+  klarnaMarkets: ByMarket<KlarnaConfig>;
+  /**
+   * Adyen cards by market (ADYEN_API_KEY, ADYEN_MERCHANT_ACCOUNT, ADYEN_CLIENT_KEY, ADYEN_HMAC_KEY…,
+   * a market's own with its code: ADYEN_MERCHANT_ACCOUNT_SE; ADYEN_MARKETS): a market without one
+   * keeps the built-in test card.
+   */
+  adyenMarkets: ByMarket<AdyenConfig>;
   /** Proxies whose X-Forwarded-* headers are believed: none, a hop count, or their addresses and ranges. */
   trustProxy: TrustProxy;
   /** Serve the API docs (`/api/docs`): always in development and tests, in production only with API_DOCS=true. */
@@ -358,8 +370,8 @@ export function loadConfig(
     operatorApiToken: env.OPERATOR_API_TOKEN || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ""),
     surveyMerchantId: env.SURVEY_MERCHANT_ID || null,
-    klarna: klarnaConfigFrom(env),
-    adyen: adyenConfigFrom(env),
+    klarnaMarkets: klarnaMarketsFrom(env, MARKET_CODES),
+    adyenMarkets: adyenMarketsFrom(env, MARKET_CODES),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     apiDocs: parseSwitch("API_DOCS", env.API_DOCS, runtime !== "production"),
     jobWorkers: parseSwitch("JOB_WORKERS", env.JOB_WORKERS, runtime !== "test"),

@@ -10,13 +10,8 @@ import { createMailer } from "#modules/mail/mail.service.ts";
 import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
 import { orderConfirmationJob } from "#modules/orders/order-confirmation.job.ts";
-import {
-  type AdyenGateway,
-  adyenGateway,
-  adyenModifications,
-  adyenNotificationJob,
-} from "#modules/payments/adyen/adyen.service.ts";
-import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
+import { adyenNotificationJob } from "#modules/payments/adyen/adyen.service.ts";
+import { marketPaymentsOf } from "#modules/payments/market-providers.ts";
 import { recordAuthorisationCancels, sendCaptureJob } from "#modules/payments/payment-captures.service.ts";
 import { releaseStaleAuthorisations } from "#modules/payments/payments.service.ts";
 import { purgeExpiredStockAlerts } from "#modules/product/stock-alerts.service.ts";
@@ -67,10 +62,8 @@ export function shopJobs(
     sendMailJob(mailer),
     orderConfirmationJob(db, mailer, addresses.forMarket),
     deliverWebhookJob(db),
-    sendCaptureJob(db, [
-      config.klarna ? klarnaProvider(config.klarna) : null,
-      config.adyen ? adyenModifications(adyenGateway(config.adyen) as AdyenGateway) : null,
-    ]),
+    // Each capture, refund or cancel goes out with the account of the market the payment was made in.
+    sendCaptureJob(db, marketPaymentsOf(config).modifications),
     adyenNotificationJob(db),
     // Imported pictures (decision 0055); outside production the hosts of a test or a LAN may be fetched.
     copyPictureJob(db, { mediaDir: config.mediaDir, allowPrivateHosts: config.env !== "production" }, log),

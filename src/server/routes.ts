@@ -32,8 +32,7 @@ import {
   exportMemberOrders,
 } from "#modules/orders/orders.service.ts";
 import { adyenRoutes } from "#modules/payments/adyen/adyen.routes.ts";
-import { adyenGateway } from "#modules/payments/adyen/adyen.service.ts";
-import { klarnaProvider } from "#modules/payments/klarna/klarna.client.ts";
+import { marketPaymentsOf } from "#modules/payments/market-providers.ts";
 import { productRoutes } from "#modules/product/product.routes.ts";
 import { exportStockAlertsOf, forgetStockAlertsOf } from "#modules/product/stock-alerts.service.ts";
 import { reviewsRoutes } from "#modules/reviews/reviews.routes.ts";
@@ -104,13 +103,14 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(reminderUnsubscribeRoutes);
   await app.register(productRoutes);
   await app.register(favouritesRoutes);
-  const adyen = adyenGateway(app.config.adyen);
-  if (adyen) await app.register(adyenRoutes, { hmacKey: adyen.config.hmacKey });
+  // Adyen and Klarna of each market that has them (decision 0059); the others keep the test providers.
+  const payments = marketPaymentsOf(app.config);
+  if (payments.anyAdyen) await app.register(adyenRoutes, { hmacKeysOf: payments.hmacKeysOf });
   // The module tells of each committed order; the server's metrics count it (modules know no prom-client).
   await app.register(checkoutRoutes, {
     onOrderPlaced: (order: OrderPlacedEvent) => app.metrics.orderPlaced(order),
-    payLater: app.config.klarna ? klarnaProvider(app.config.klarna) : null,
-    card: adyen ? { adyen, publicUrlFor: app.publicAddresses.forMarket } : null,
+    payments,
+    publicUrlFor: app.publicAddresses.forMarket,
   });
   await app.register(ordersRoutes);
   await app.register(operatorRoutes);

@@ -92,9 +92,10 @@ const isMinorAmount = (amount: unknown): amount is { value: number; currency: st
   (amount as { value: number }).value >= 0 &&
   /^[A-Z]{3}$/.test(String((amount as { currency: unknown }).currency));
 
-export async function startAdyenFake(): Promise<AdyenFake> {
+/** One Adyen account; another `merchantAccount` is another account (a market of its own, decision 0059). */
+export async function startAdyenFake(options: { merchantAccount?: string } = {}): Promise<AdyenFake> {
   const apiKey = `fake_api_key_${crypto.randomBytes(6).toString("hex")}`;
-  const merchantAccount = "PitchsideECOM";
+  const merchantAccount = options.merchantAccount ?? "PitchsideECOM";
   const hmacKey = crypto.randomBytes(32).toString("hex").toUpperCase();
   const requests: FakeRequest[] = [];
   const payments = new Map<string, Payment>();

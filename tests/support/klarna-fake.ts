@@ -84,9 +84,12 @@ function orderProblems(body: Record<string, unknown> | null): string[] {
  * checked as the documentation describes, an idempotency key required on every changing call, and
  * a repeated key answered with its first answer. Nothing reaches the internet.
  */
-export async function startKlarnaFake(): Promise<KlarnaFake> {
-  const username = "PK_TEST_pitchside";
-  const password = "secret-test-password";
+/** One Klarna API user; other `username`/`password` are another user (a market of its own, decision 0059). */
+export async function startKlarnaFake(
+  options: { username?: string; password?: string } = {},
+): Promise<KlarnaFake> {
+  const username = options.username ?? "PK_TEST_pitchside";
+  const password = options.password ?? "secret-test-password";
   const calls: KlarnaCall[] = [];
   const tokens = new Set<string>();
   const orders: KlarnaFake["orders"] = new Map();

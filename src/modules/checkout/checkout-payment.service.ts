@@ -43,10 +43,13 @@ export interface PaymentDeps {
   log: { error(object: unknown, message: string): void };
   /** Told of every new order once its transaction has committed (the shop's metrics count them). */
   onOrderPlaced?: OrderPlacedListener | undefined;
-  /** The real pay-later provider (Klarna) when configured; otherwise the built-in test-bnpl pays later. */
-  payLater?: PaymentProvider | null | undefined;
-  /** Adyen, when configured: card payments go through it instead of the built-in test card. */
-  adyen?: AdyenGateway | null | undefined;
+  /**
+   * A market's real pay-later provider (Klarna) when the market has one; otherwise the built-in
+   * test-bnpl pays later there.
+   */
+  payLater?: ((market: string) => PaymentProvider | null) | undefined;
+  /** A market's Adyen, when it has one: its card payments go through it instead of the built-in test card. */
+  adyen?: ((market: string) => AdyenGateway | null) | undefined;
   /** The shop's public address of a market (Adyen's return address is on it). */
   publicUrlFor?: ((market: string) => string) | undefined;
 }
@@ -133,7 +136,7 @@ export async function submitReview(
     return { success: true, redirect_url: receiptUrl(order.token), payment: null };
   }
   const reference = await paymentReferenceOf(db, state.session);
-  if (gateway === "test-bnpl" && deps.payLater) {
+  if (gateway === "test-bnpl" && deps.payLater?.(shopper.market.code)) {
     // Klarna's widget authorises next; its token (submit_authorization_token) places the order.
     return {
       success: true,
@@ -234,7 +237,7 @@ export async function payByAdyen(
   stateData: AdyenStateData,
   origin: string,
 ) {
-  const adyen = deps.adyen;
+  const adyen = deps.adyen?.(shopper.market.code);
   if (!adyen) throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
   const state = await readyState(db, shopper);
   if (state.paymentMethod?.gateway !== "test-card")
@@ -245,6 +248,7 @@ export async function payByAdyen(
   const base = deps.publicUrlFor?.(shopper.market.code) ?? origin;
   const outcome = await payWithAdyen(db, adyen, {
     reference,
+    market: shopper.market.code,
     amount: state.priced.totals.paymentTotal,
     currency: state.priced.currency,
     countryCode: shopper.market.code.toUpperCase(),
@@ -278,7 +282,8 @@ type Placed = { receipt: string } | { refused: true } | { conflict: HttpError };
  * place someone else's bag under another account). A replay that lost the race finds the order.
  */
 async function placePaid(db: Db, deps: PaymentDeps, shopper: Shopper, reference: string): Promise<Placed> {
-  const attempt = await findAuthorised(db, { reference, gateway: deps.adyen ? "adyen" : "test-card" });
+  const gateway = deps.adyen?.(shopper.market.code) ? "adyen" : "test-card";
+  const attempt = await findAuthorised(db, { reference, gateway });
   if (!attempt) return { refused: true };
   const [session] = await db
     .select()
@@ -323,10 +328,12 @@ export async function paymentResult(
   const refused = "/checkout/payment?payment_error=refused";
   const existing = await findOrderByPaymentReference(db, query.merchantReference);
   if (existing) return receiptUrl(existing.token);
-  if (deps.adyen && query.redirectResult) {
+  const adyen = deps.adyen?.(shopper.market.code);
+  if (adyen && query.redirectResult) {
     // Back from 3-D Secure or a redirect: only Adyen's answer to the details says how it went.
-    const outcome = await adyenPaymentDetails(db, deps.adyen, {
+    const outcome = await adyenPaymentDetails(db, adyen, {
       reference: query.merchantReference,
+      market: shopper.market.code,
       details: { redirectResult: query.redirectResult },
     }).catch((error: unknown) => {
       if (error instanceof HttpError && error.statusCode === 400) return null;
@@ -353,13 +360,14 @@ export async function submitPaymentDetails(
   shopper: Shopper,
   data: { details: Record<string, string>; paymentData?: string | undefined },
 ): Promise<{ resultCode: string; action: { type: string } | null; redirect_url: string | null }> {
-  const adyen = deps.adyen;
+  const adyen = deps.adyen?.(shopper.market.code);
   if (!adyen) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
   const cartId = await requireCartId(db, shopper.owner);
   const refused = () =>
     new HttpError(402, "payment_refused", "payment.error.refused", { details: ["payment.error.refused"] });
   const outcome = await adyenPaymentDetails(db, adyen, {
     reference: null,
+    market: shopper.market.code,
     details: data.details,
     paymentData: data.paymentData,
   });
@@ -387,7 +395,8 @@ export async function submitPaymentDetails(
 /** The pay-later provider's authorise call, for the amount the server works out. */
 export async function authoriseBnpl(db: Db, deps: PaymentDeps, shopper: Shopper) {
   // With Klarna configured the built-in provider takes no money: its widget authorises instead.
-  if (deps.payLater) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
+  if (deps.payLater?.(shopper.market.code))
+    throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
   const state = await readyState(db, shopper);
   if (state.paymentMethod?.gateway !== "test-bnpl")
     throw new HttpError(409, "payment_missing", "checkout.error.paymentMissing");
@@ -406,7 +415,8 @@ export async function submitAuthorizationToken(
   shopper: Shopper,
   token: string,
 ): Promise<{ success: true; redirect_url: string | null }> {
-  if (deps.payLater) return placeWithProviderToken(db, deps, deps.payLater, shopper, token);
+  const payLater = deps.payLater?.(shopper.market.code);
+  if (payLater) return placeWithProviderToken(db, deps, payLater, shopper, token);
   const cartId = await requireCartId(db, shopper.owner);
   const session = await sessionOf(db, cartId);
   const attempt = session.paymentReference
@@ -442,7 +452,7 @@ function providerOrderInput(
 
 /** `POST /payments/klarna/session/`: a Klarna Payments session for the widget, for the server's total. */
 export async function payLaterSession(db: Db, deps: PaymentDeps, shopper: Shopper) {
-  const provider = deps.payLater;
+  const provider = deps.payLater?.(shopper.market.code);
   if (!provider) throw new HttpError(404, "not_found", "checkout.error.paymentMissing");
   const state = await readyState(db, shopper);
   if (state.paymentMethod?.gateway !== "test-bnpl")
@@ -511,6 +521,7 @@ async function placeWithProviderToken(
       status: "authorised",
       pspReference: orderId,
       authorizationToken: token,
+      market: shopper.market.code,
     })
     .onConflictDoNothing();
   const [attempt] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.pspReference, orderId));

@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
-import type { PaymentProvider } from "#modules/payments/payment-provider.ts";
+import type { MarketPayments } from "#modules/payments/market-providers.ts";
 import {
   addressFormOutput,
   addressFormQuery,
@@ -83,10 +84,13 @@ const limitCardAttempts =
 export interface CheckoutRoutesOptions {
   /** Told of every order placed, after its transaction committed (the composition root counts them). */
   onOrderPlaced?: OrderPlacedListener;
-  /** Klarna Payments when configured (the composition root builds it from KLARNA_*). */
-  payLater?: PaymentProvider | null;
-  /** Adyen when configured (card payments go through it), with the public address of each market. */
-  card?: CardProvider | null;
+  /**
+   * Adyen and Klarna of each market that has them (the composition root builds them from ADYEN_*
+   * and KLARNA_*); other markets pay with the built-in test providers.
+   */
+  payments?: MarketPayments | null;
+  /** The public address of each market (Adyen's Drop-in returns the shopper to it). */
+  publicUrlFor?: (market: string) => string;
 }
 
 /** The checkout's calls: addresses, delivery with drop points, payment, review and the receipt. */
@@ -98,11 +102,15 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
     outbox: fastify.jobs,
     log: fastify.log,
     onOrderPlaced: options.onOrderPlaced,
-    payLater: options.payLater ?? null,
-    adyen: options.card?.adyen ?? null,
-    publicUrlFor: options.card?.publicUrlFor,
+    payLater: (market) => options.payments?.klarna(market) ?? null,
+    adyen: (market) => options.payments?.adyen(market) ?? null,
+    publicUrlFor: options.publicUrlFor,
   };
-  const card = options.card ?? null;
+  /** The card provider of the request's market: its Adyen, or none (the built-in test card). */
+  const cardOf = (request: FastifyRequest): CardProvider | null => {
+    const adyen = deps.adyen?.(request.market.code) ?? null;
+    return adyen && options.publicUrlFor ? { adyen, publicUrlFor: options.publicUrlFor } : null;
+  };
 
   app.get(
     "/checkout/payment_form/",
@@ -217,7 +225,13 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
         response: { 200: paymentGatewaysSchema },
       },
     },
-    async (request) => paymentGateways(db, shopperOf(request), deps.payLater ? "klarna" : "test-bnpl", card),
+    async (request) =>
+      paymentGateways(
+        db,
+        shopperOf(request),
+        deps.payLater?.(request.market.code) ? "klarna" : "test-bnpl",
+        cardOf(request),
+      ),
   );
 
   app.post(
@@ -260,42 +274,36 @@ export async function checkoutRoutes(fastify: FastifyInstance, options: Checkout
     async (request) => submitReview(db, deps, shopperOf(request), request.body),
   );
 
-  if (card)
-    app.post(
-      "/checkout/adyen_split_on_payment/",
-      {
-        schema: {
-          tags,
-          summary:
-            "Pays the amount due through Adyen with the Drop-in's encrypted data (never card data in the clear); answers the action to follow (3-D Secure)",
-          body: adyenPaymentInput,
-          response: { 200: cardPaymentResultSchema },
-        },
-        preHandler: limitCardAttempts(db),
+  // One address, two bodies: a market with Adyen sends the Drop-in's encrypted state data, a
+  // market on the built-in test card its card form; the market's provider decides which is read.
+  app.post(
+    "/checkout/adyen_split_on_payment/",
+    {
+      schema: {
+        tags,
+        summary:
+          "Pays the amount due by card: with the market's Adyen the Drop-in's encrypted data (never card data in the clear), else the built-in test card's form; answers the action to follow (3-D Secure)",
+        // The market's own contract (adyenPaymentInput or splitPaymentInput) reads the body below.
+        body: z.object({ data: z.looseObject({ paymentMethod: z.looseObject({}) }) }),
+        response: { 200: cardPaymentResultSchema },
       },
-      async (request) =>
-        payByAdyen(
-          db,
-          deps,
-          shopperOf(request),
-          request.body.data,
-          `${request.protocol}://${request.headers.host ?? "localhost"}`,
-        ),
-    );
-  else
-    app.post(
-      "/checkout/adyen_split_on_payment/",
-      {
-        schema: {
-          tags,
-          summary: "Pays the amount due by card through the card provider; answers the action to follow",
-          body: splitPaymentInput,
-          response: { 200: cardPaymentResultSchema },
-        },
-        preHandler: limitCardAttempts(db),
+      // The market's contract is checked before the try is counted: a body it refuses is not a try.
+      preValidation: async (request) => {
+        (cardOf(request) ? adyenPaymentInput : splitPaymentInput).parse(request.body);
       },
-      async (request) => payByCard(db, shopperOf(request), request.body.data.paymentMethod),
-    );
+      preHandler: limitCardAttempts(db),
+    },
+    async (request) =>
+      cardOf(request)
+        ? payByAdyen(
+            db,
+            deps,
+            shopperOf(request),
+            adyenPaymentInput.parse(request.body).data,
+            `${request.protocol}://${request.headers.host ?? "localhost"}`,
+          )
+        : payByCard(db, shopperOf(request), splitPaymentInput.parse(request.body).data.paymentMethod),
+  );
 
   app.post(
     "/checkout/adyen_payment_details/",

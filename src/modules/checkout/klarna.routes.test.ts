@@ -21,16 +21,16 @@ let market: SizeRow;
 
 beforeAll(async () => {
   fake = await startKlarnaFake();
-  t = await createTestApp({
-    operatorApiToken: OPERATOR_TOKEN,
-    klarna: {
-      username: fake.username,
-      password: fake.password,
-      environment: "playground",
-      apiUrl: fake.url,
-      scriptUrl: fake.scriptUrl,
+  t = await createTestApp(
+    { operatorApiToken: OPERATOR_TOKEN },
+    {
+      KLARNA_USERNAME: fake.username,
+      KLARNA_PASSWORD: fake.password,
+      KLARNA_ENVIRONMENT: "playground",
+      KLARNA_API_URL: fake.url,
+      KLARNA_SCRIPT_URL: fake.scriptUrl,
     },
-  });
+  );
   await seedDemoShop(t.database, { products: 120, seed: 11, dataDir: "" });
   own = await pickSize(t, { marketplace: false });
   market = await pickSize(t, { marketplace: true });

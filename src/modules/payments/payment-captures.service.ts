@@ -262,19 +262,36 @@ export async function recordAuthorisationCancels(db: Db, outbox: Outbox, attempt
  * A refund waits until its order's capture has been sent. A provider refusal (4xx) marks the row
  * failed for the operator; a 5xx or an unreachable provider is retried by the job queue.
  */
-export function sendCaptureJob(db: Db, providers: readonly (PaymentModifications | null)[]) {
-  const byGateway = new Map(
-    providers.flatMap((provider) => (provider ? [[provider.gateway, provider] as const] : [])),
-  );
+export function sendCaptureJob(
+  db: Db,
+  /**
+   * The provider account of a gateway in a market (decision 0059): the market the payment was made
+   * in, read from its attempt when the job sends; null for an attempt from before it was recorded.
+   */
+  providerFor: (gateway: string, market: string | null) => PaymentModifications | null,
+) {
   return {
     name: SEND_CAPTURE_JOB,
     retryLimit: 12,
     run: async ({ id }: { id: number }) => {
       const [row] = await db.select().from(paymentCaptures).where(eq(paymentCaptures.id, id));
       if (row?.status !== "pending") return;
-      const provider = byGateway.get(row.gateway);
+      // The account that took the payment sends its capture, refund or cancel: the attempt's market's.
+      const [attempt] = await db
+        .select({ market: paymentAttempts.market })
+        .from(paymentAttempts)
+        .where(
+          and(
+            eq(paymentAttempts.pspReference, row.providerOrderId),
+            eq(paymentAttempts.gateway, row.gateway),
+          ),
+        );
+      const market = attempt?.market ?? null;
+      const provider = providerFor(row.gateway, market);
       if (!provider)
-        throw new Error(`payment provider ${row.gateway} is not configured: the ${row.kind} waits`);
+        throw new Error(
+          `payment provider ${row.gateway} is not configured${market ? ` for market ${market}` : ""}: the ${row.kind} waits`,
+        );
       if (row.kind === "refund" && row.orderId !== null) {
         const [unsent] = await db
           .select({ id: paymentCaptures.id })

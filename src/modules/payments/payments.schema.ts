@@ -20,6 +20,11 @@ export const paymentAttempts = pgTable(
     /** A pay-later provider's authorisation token. */
     authorizationToken: text("authorization_token"),
     refusalReason: text("refusal_reason"),
+    /**
+     * The market paid in (Adyen and Klarna): its configuration took the payment, so a cancel of an
+     * authorisation no order kept goes out with the same account (decision 0059).
+     */
+    market: text("market"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

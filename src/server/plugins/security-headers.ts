@@ -3,6 +3,7 @@ import type { ServerResponse } from "node:http";
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { KlarnaConfig } from "#modules/payments/klarna/klarna.client.ts";
+import { distinctConfigs } from "#modules/payments/market-config.ts";
 import type { AppConfig } from "../config.ts";
 
 /**
@@ -22,12 +23,20 @@ export async function registerSecurityHeaders(
   // The tag manager's origins, only when a container is configured (its script still waits for the
   // shopper's statistics consent, decision 0045).
   const tagManager = config.gtmContainerId ? TAG_MANAGER_ORIGINS : { script: [], connect: [] };
-  // Adyen's card fields (iframes) and their API, only when Adyen takes the cards (decision 0057).
-  const adyen = config.adyen ? adyenOrigins(config.adyen.environment) : [];
+  // Adyen's card fields (iframes) and their API, only when Adyen takes the cards (decision 0057) in
+  // at least one market: one policy for the whole shop, the union of every market's (decision 0059).
+  const adyen = unique(
+    distinctConfigs(config.adyenMarkets).flatMap((adyen) => adyenOrigins(adyen.environment)),
+  );
   // Klarna's Payments widget (its library, frames and calls), only when Klarna pays later (decision 0056).
-  const klarna = config.klarna
-    ? klarnaOrigins(config.klarna)
-    : { script: [], style: [], font: [], connect: [], frame: [] };
+  const klarnaConfigs = distinctConfigs(config.klarnaMarkets);
+  const klarna = {
+    script: unique(klarnaConfigs.flatMap((klarna) => klarnaOrigins(klarna).script)),
+    style: unique(klarnaConfigs.flatMap((klarna) => klarnaOrigins(klarna).style)),
+    font: unique(klarnaConfigs.flatMap((klarna) => klarnaOrigins(klarna).font)),
+    connect: unique(klarnaConfigs.flatMap((klarna) => klarnaOrigins(klarna).connect)),
+    frame: unique(klarnaConfigs.flatMap((klarna) => klarnaOrigins(klarna).frame)),
+  };
   const options: FastifyHelmetOptions = {
     contentSecurityPolicy: {
       directives: {
@@ -73,7 +82,9 @@ export async function registerSecurityHeaders(
     referrerPolicy: { policy: "strict-origin-when-cross-origin" },
     // Klarna's purchase flow may open a window of its own that must keep talking to the widget:
     // helmet's default `same-origin` would cut it off (Klarna's browser security configuration).
-    crossOriginOpenerPolicy: { policy: config.klarna ? "same-origin-allow-popups" : "same-origin" },
+    crossOriginOpenerPolicy: {
+      policy: klarnaConfigs.length > 0 ? "same-origin-allow-popups" : "same-origin",
+    },
     crossOriginEmbedderPolicy: false,
   };
   if (pages) {
@@ -90,6 +101,8 @@ export async function registerSecurityHeaders(
     done();
   });
 }
+
+const unique = (values: string[]) => [...new Set(values)];
 
 /** Where Adyen's Drop-in loads its secured card fields and 3-D Secure from. */
 export const adyenOrigins = (environment: "test" | "live") =>

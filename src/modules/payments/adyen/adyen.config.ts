@@ -1,3 +1,5 @@
+import { type ByMarket, type EnvReader, perMarketConfig, shopWideReader } from "../market-config.ts";
+
 /**
  * Adyen's settings, from the environment. Without an API key, merchant account and client key the
  * shop keeps its built-in test card (decision 0057): the demo needs no account.
@@ -16,20 +18,57 @@ export interface AdyenConfig {
   apiUrl: string | null;
 }
 
-export function adyenConfigFrom(env: NodeJS.ProcessEnv): AdyenConfig | null {
-  const apiKey = env.ADYEN_API_KEY?.trim();
-  const merchantAccount = env.ADYEN_MERCHANT_ACCOUNT?.trim();
-  const clientKey = env.ADYEN_CLIENT_KEY?.trim();
-  if (!apiKey || !merchantAccount || !clientKey) return null;
-  const environment = (env.ADYEN_ENVIRONMENT ?? "test").trim().toLowerCase();
+/** One Adyen configuration; `read` picks a market's own variables (default: the shop-wide ones). */
+export function adyenConfigFrom(
+  env: Record<string, string | undefined>,
+  read: EnvReader = shopWideReader(env),
+): AdyenConfig | null {
+  const environment = (read.get("ADYEN_ENVIRONMENT") ?? "test").toLowerCase();
   if (environment !== "test" && environment !== "live")
-    throw new Error(`ADYEN_ENVIRONMENT must be test or live, not ${JSON.stringify(env.ADYEN_ENVIRONMENT)}`);
-  const liveUrlPrefix = env.ADYEN_LIVE_URL_PREFIX?.trim() || null;
+    throw new Error(
+      `${read.name("ADYEN_ENVIRONMENT")} must be test or live, not ${JSON.stringify(read.get("ADYEN_ENVIRONMENT"))}`,
+    );
+  const apiKey = read.get("ADYEN_API_KEY");
+  const merchantAccount = read.get("ADYEN_MERCHANT_ACCOUNT");
+  const clientKey = read.get("ADYEN_CLIENT_KEY");
+  if (!apiKey || !merchantAccount || !clientKey) return null;
+  const liveUrlPrefix = read.get("ADYEN_LIVE_URL_PREFIX") ?? null;
   if (environment === "live" && !liveUrlPrefix)
-    throw new Error("ADYEN_LIVE_URL_PREFIX is required with ADYEN_ENVIRONMENT=live");
-  const hmacKey = env.ADYEN_HMAC_KEY?.trim() ?? "";
+    throw new Error(
+      `${read.name("ADYEN_LIVE_URL_PREFIX")} is required with ${read.name("ADYEN_ENVIRONMENT")}=live`,
+    );
+  const hmacKey = read.get("ADYEN_HMAC_KEY") ?? "";
   if (!/^[0-9a-fA-F]{32,}$/.test(hmacKey))
-    throw new Error("ADYEN_HMAC_KEY must be the hexadecimal HMAC key of the Adyen webhook");
-  const apiUrl = env.ADYEN_API_URL?.trim().replace(/\/+$/, "") || null;
+    throw new Error(`${read.name("ADYEN_HMAC_KEY")} must be the hexadecimal HMAC key of the Adyen webhook`);
+  const apiUrl = read.get("ADYEN_API_URL")?.replace(/\/+$/, "") || null;
   return { apiKey, merchantAccount, clientKey, hmacKey, environment, liveUrlPrefix, apiUrl };
 }
+
+/**
+ * Adyen for each market (decision 0059): ADYEN_<NAME>_<CODE> is a market's own value (a merchant
+ * account per market: ADYEN_MERCHANT_ACCOUNT_SE), ADYEN_MARKETS=dk,se limits Adyen to those
+ * markets. A market's own API key comes with its own client key (they belong to one API credential).
+ */
+export const adyenMarketsFrom = (
+  env: Record<string, string | undefined>,
+  marketCodes: readonly string[],
+): ByMarket<AdyenConfig> =>
+  perMarketConfig(
+    env,
+    {
+      prefix: "ADYEN",
+      names: [
+        "ADYEN_API_KEY",
+        "ADYEN_MERCHANT_ACCOUNT",
+        "ADYEN_CLIENT_KEY",
+        "ADYEN_HMAC_KEY",
+        "ADYEN_ENVIRONMENT",
+        "ADYEN_LIVE_URL_PREFIX",
+        "ADYEN_API_URL",
+      ],
+      together: [["ADYEN_API_KEY", "ADYEN_CLIENT_KEY"]],
+      required: ["ADYEN_API_KEY", "ADYEN_MERCHANT_ACCOUNT", "ADYEN_CLIENT_KEY"],
+      parse: (read) => adyenConfigFrom(env, read),
+    },
+    marketCodes,
+  );

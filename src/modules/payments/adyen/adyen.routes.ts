@@ -41,7 +41,13 @@ const notificationInput = z.object({
  * checked before anything is stored (a bad one: 401), new items are stored and queued, and Adyen is
  * answered "[accepted]" (also for a notification it sends again, which is not processed twice).
  */
-export async function adyenRoutes(fastify: FastifyInstance, options: { hmacKey: string }) {
+export async function adyenRoutes(
+  fastify: FastifyInstance,
+  options: {
+    /** The HMAC keys of one of the shop's merchant accounts (its markets' ADYEN_HMAC_KEY…). */
+    hmacKeysOf: (merchantAccount: string) => readonly string[];
+  },
+) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
   app.post(
@@ -60,7 +66,7 @@ export async function adyenRoutes(fastify: FastifyInstance, options: { hmacKey: 
       const items = request.body.notificationItems.map(
         (item) => item.NotificationRequestItem as unknown as Types.notification.NotificationRequestItem,
       );
-      await receiveAdyenNotifications(db, fastify.jobs, options.hmacKey, items);
+      await receiveAdyenNotifications(db, fastify.jobs, options.hmacKeysOf, items);
       reply.header("cache-control", "no-store").type("text/plain");
       return "[accepted]" as const;
     },

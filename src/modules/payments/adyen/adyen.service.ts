@@ -94,6 +94,7 @@ async function recordOutcome(
   reference: string,
   answer: Types.checkout.PaymentResponse | Types.checkout.PaymentDetailsResponse,
   fallback: { amount: number; currency: string } | null,
+  market: string,
 ): Promise<AdyenPaymentOutcome> {
   const code = String(answer.resultCode ?? "");
   if (answer.action && code !== "Authorised")
@@ -115,6 +116,7 @@ async function recordOutcome(
         currency,
         status: "authorised",
         pspReference: answer.pspReference,
+        market,
       })
       .onConflictDoNothing();
     return { resultCode: "Authorised", pspReference: answer.pspReference, action: null, refusalReason: null };
@@ -131,6 +133,7 @@ async function recordOutcome(
         status: "refused",
         pspReference: answer.pspReference,
         refusalReason,
+        market,
       })
       .onConflictDoNothing();
   return { resultCode: "Refused", pspReference: answer.pspReference ?? null, action: null, refusalReason };
@@ -146,6 +149,8 @@ export async function payWithAdyen(
   gateway: AdyenGateway,
   input: {
     reference: string;
+    /** The shop's market (lower case) whose Adyen account takes the payment. */
+    market: string;
     amount: number;
     currency: string;
     countryCode: string;
@@ -174,7 +179,13 @@ export async function payWithAdyen(
       { idempotencyKey: input.attemptKey },
     ),
   );
-  return recordOutcome(db, input.reference, answer, { amount: input.amount, currency: input.currency });
+  return recordOutcome(
+    db,
+    input.reference,
+    answer,
+    { amount: input.amount, currency: input.currency },
+    input.market,
+  );
 }
 
 /**
@@ -187,7 +198,13 @@ export async function payWithAdyen(
 export async function adyenPaymentDetails(
   db: Db,
   gateway: AdyenGateway,
-  input: { reference: string | null; details: Record<string, string>; paymentData?: string | undefined },
+  input: {
+    reference: string | null;
+    /** The shop's market (lower case) whose Adyen account took the payment. */
+    market: string;
+    details: Record<string, string>;
+    paymentData?: string | undefined;
+  },
 ): Promise<AdyenPaymentOutcome & { reference: string | null }> {
   const details = Object.fromEntries(Object.entries(input.details).sort(([a], [b]) => a.localeCompare(b)));
   const digest = crypto
@@ -213,7 +230,7 @@ export async function adyenPaymentDetails(
       refusalReason: "Reference mismatch",
       reference: null,
     };
-  return { ...(await recordOutcome(db, reference, answer, null)), reference };
+  return { ...(await recordOutcome(db, reference, answer, null, input.market)), reference };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,23 +308,26 @@ export const ADYEN_NOTIFICATION_JOB = "payments.adyen-notification";
 type NotificationItem = Types.notification.NotificationRequestItem;
 
 /**
- * Verifies every item's HMAC (one bad item refuses the whole message: nothing is stored), then
- * stores each item once per payment and event and queues its processing. Answers how many were new.
+ * Verifies every item's HMAC with the key of its merchant account (each market's account may have
+ * its own webhook and key, decision 0059; an account that is not the shop's has none): one bad item
+ * refuses the whole message, nothing is stored. Then stores each item once per payment and event
+ * and queues its processing. Answers how many were new.
  */
 export async function receiveAdyenNotifications(
   db: Db,
   outbox: Outbox,
-  hmacKey: string,
+  hmacKeysOf: (merchantAccount: string) => readonly string[],
   items: NotificationItem[],
 ): Promise<number> {
   const validator = new hmacValidator();
   for (const item of items) {
-    let valid = false;
-    try {
-      valid = validator.validateHMAC(item, hmacKey);
-    } catch {
-      valid = false;
-    }
+    const valid = hmacKeysOf(String(item.merchantAccountCode ?? "")).some((key) => {
+      try {
+        return validator.validateHMAC(item, key);
+      } catch {
+        return false;
+      }
+    });
     if (!valid) throw new HttpError(401, "hmac_invalid", "payment.adyen.error.hmac");
   }
   return db.transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { type ByMarket, type EnvReader, perMarketConfig, shopWideReader } from "../market-config.ts";
 import type { PaymentProvider, ProviderOrderInput, ProviderResult } from "../payment-provider.ts";
 
 /**
@@ -30,32 +31,68 @@ const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * The widget library's address: Klarna's CDN unless KLARNA_SCRIPT_URL says otherwise. Only HTTPS, or
  * plain HTTP on this machine (a local fake in the browser tests): its origin goes into the CSP.
  */
-function scriptUrlFrom(value: string | undefined): string {
+function scriptUrlFrom(value: string | undefined, variable = "KLARNA_SCRIPT_URL"): string {
   const raw = value?.trim();
   if (!raw) return KLARNA_SCRIPT_URL;
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new Error("KLARNA_SCRIPT_URL must be an absolute https:// address");
+    throw new Error(`${variable} must be an absolute https:// address`);
   }
   const local = url.protocol === "http:" && LOOPBACK.has(url.hostname);
   if ((url.protocol !== "https:" && !local) || url.username || url.password)
-    throw new Error("KLARNA_SCRIPT_URL must be an absolute https:// address");
+    throw new Error(`${variable} must be an absolute https:// address`);
   return url.href;
 }
 
-/** Klarna configuration from the environment, or null when the shop runs on the built-in pay later. */
-export function klarnaConfigFrom(env: Record<string, string | undefined>): KlarnaConfig | null {
-  const username = env.KLARNA_USERNAME?.trim();
-  const password = env.KLARNA_PASSWORD?.trim();
+/** One Klarna configuration, or null without credentials; `read` picks a market's own variables. */
+export function klarnaConfigFrom(
+  env: Record<string, string | undefined>,
+  read: EnvReader = shopWideReader(env),
+): KlarnaConfig | null {
+  const given = read.get("KLARNA_ENVIRONMENT");
+  if (given && !["live", "playground"].includes(given))
+    throw new Error(`${read.name("KLARNA_ENVIRONMENT")} must be playground or live`);
+  const username = read.get("KLARNA_USERNAME");
+  const password = read.get("KLARNA_PASSWORD");
   if (!username || !password) return null;
-  const environment = env.KLARNA_ENVIRONMENT === "live" ? "live" : "playground";
-  if (env.KLARNA_ENVIRONMENT && !["live", "playground"].includes(env.KLARNA_ENVIRONMENT))
-    throw new Error("KLARNA_ENVIRONMENT must be playground or live");
-  const apiUrl = (env.KLARNA_API_URL?.trim() || KLARNA_BASE_URLS[environment]).replace(/\/+$/, "");
-  return { username, password, environment, apiUrl, scriptUrl: scriptUrlFrom(env.KLARNA_SCRIPT_URL) };
+  const environment = given === "live" ? "live" : "playground";
+  const apiUrl = (read.get("KLARNA_API_URL") || KLARNA_BASE_URLS[environment]).replace(/\/+$/, "");
+  return {
+    username,
+    password,
+    environment,
+    apiUrl,
+    scriptUrl: scriptUrlFrom(read.get("KLARNA_SCRIPT_URL"), read.name("KLARNA_SCRIPT_URL")),
+  };
 }
+
+/**
+ * Klarna for each market (decision 0059): KLARNA_<NAME>_<CODE> is a market's own value
+ * (KLARNA_USERNAME_NO with KLARNA_PASSWORD_NO), KLARNA_MARKETS=se,no,fi limits Klarna to those markets.
+ */
+export const klarnaMarketsFrom = (
+  env: Record<string, string | undefined>,
+  marketCodes: readonly string[],
+): ByMarket<KlarnaConfig> =>
+  perMarketConfig(
+    env,
+    {
+      prefix: "KLARNA",
+      names: [
+        "KLARNA_USERNAME",
+        "KLARNA_PASSWORD",
+        "KLARNA_ENVIRONMENT",
+        "KLARNA_API_URL",
+        "KLARNA_SCRIPT_URL",
+      ],
+      together: [["KLARNA_USERNAME", "KLARNA_PASSWORD"]],
+      required: ["KLARNA_USERNAME", "KLARNA_PASSWORD"],
+      parse: (read) => klarnaConfigFrom(env, read),
+    },
+    marketCodes,
+  );
 
 /** Klarna knows Norwegian as no-NO, not nb-NO. */
 export const klarnaLocale = (tag: string) => (tag === "nb-NO" ? "no-NO" : tag);

@@ -7,7 +7,7 @@ import { deliveryData } from "#modules/checkout/checkout-delivery.service.ts";
 import { paymentStep } from "#modules/checkout/checkout-payment-methods.service.ts";
 import { checkoutCart, type Shopper } from "#modules/checkout/checkout-state.ts";
 import { receiptData } from "#modules/checkout/receipt.service.ts";
-import { adyenGateway } from "#modules/payments/adyen/adyen.service.ts";
+import { marketPaymentsOf } from "#modules/payments/market-providers.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 
@@ -84,13 +84,16 @@ export function loadPaymentStep(shop: ShopRequestContext) {
     const shopper = shopperOf(shop);
     const customer = await customerAddresses(shop.database.db, shopper);
     if (!customer.address) throw redirect("/checkout/address/");
-    const adyen = adyenGateway(shop.config.adyen);
+    // The market's own providers (decision 0059): Adyen and Klarna where it has them, else the test ones.
+    const payments = marketPaymentsOf(shop.config);
+    const adyen = payments.adyen(shop.market.code);
     const card = adyen ? { adyen, publicUrlFor: shop.publicAddresses.forMarket } : null;
-    const payLater = shop.config.klarna ? "klarna" : "test-bnpl";
+    const klarnaConfig = shop.config.klarnaMarkets.get(shop.market.code);
+    const payLater = klarnaConfig ? "klarna" : "test-bnpl";
     const { complete, ...payment } = await paymentStep(shop.database.db, shopper, card, payLater);
     if (!complete) throw redirect("/checkout/delivery/");
     // Klarna's widget library is loaded only when Klarna pays later; never for the built-in provider.
-    const klarnaScriptUrl = shop.config.klarna?.scriptUrl ?? null;
+    const klarnaScriptUrl = klarnaConfig?.scriptUrl ?? null;
     return { customer, ...payment, market: shop.market.code, klarnaScriptUrl };
   });
 }
