@@ -5,7 +5,7 @@ import path from "node:path";
 import { MARKETS } from "#modules/markets/markets.data.ts";
 import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
 import { type AdyenConfig, adyenMarketsFrom } from "#modules/payments/adyen/adyen.config.ts";
-import { type KlarnaConfig, klarnaMarketsFrom } from "#modules/payments/klarna/klarna.client.ts";
+import { type KlarnaConfig, klarnaMarketsFrom } from "#modules/payments/klarna/klarna-api.ts";
 import type { ByMarket } from "#modules/payments/market-config.ts";
 
 /** The shop's market codes (dk, se…): the suffixes of a market's own payment settings. */

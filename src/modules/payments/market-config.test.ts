@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { MARKETS } from "#modules/markets/markets.data.ts";
 import { adyenMarketsFrom } from "./adyen/adyen.config.ts";
-import { klarnaMarketsFrom } from "./klarna/klarna.client.ts";
+import { klarnaMarketsFrom } from "./klarna/klarna-api.ts";
 
 const CODES = MARKETS.map((market) => market.code);
 const HMAC_A = "A".repeat(64);

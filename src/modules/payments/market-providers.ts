@@ -1,6 +1,6 @@
 import type { AdyenConfig } from "./adyen/adyen.config.ts";
 import { type AdyenGateway, adyenGateway, adyenModifications } from "./adyen/adyen.service.ts";
-import { type KlarnaConfig, klarnaProvider } from "./klarna/klarna.client.ts";
+import { type KlarnaConfig, klarnaProvider } from "./klarna/klarna-api.ts";
 import { type ByMarket, distinctConfigs } from "./market-config.ts";
 import type { PaymentModifications, PaymentProvider } from "./payment-provider.ts";
 

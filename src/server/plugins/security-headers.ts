@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { ServerResponse } from "node:http";
 import fastifyHelmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
-import type { KlarnaConfig } from "#modules/payments/klarna/klarna.client.ts";
+import type { KlarnaConfig } from "#modules/payments/klarna/klarna-api.ts";
 import { distinctConfigs } from "#modules/payments/market-config.ts";
 import type { AppConfig } from "../config.ts";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KLARNA_SCRIPT_URL, klarnaConfigFrom, klarnaLocale, orderBody, taxRateOf } from "./klarna.client.ts";
+import { KLARNA_SCRIPT_URL, klarnaConfigFrom, klarnaLocale, orderBody, taxRateOf } from "./klarna-api.ts";
 
 describe("Klarna configuration", () => {
   it("is off without credentials, so the built-in pay later stays", () => {
