@@ -7,8 +7,8 @@ import { adyenNotifications } from "../adyen.schema.ts";
 import { settleModification } from "../payment-captures.service.ts";
 import type { PaymentModifications, ProviderResult } from "../payment-provider.ts";
 import { paymentAttempts } from "../payments.schema.ts";
-import { adyenCheckout, HttpClientException } from "./adyen-api.ts";
 import type { AdyenConfig } from "./adyen.config.ts";
+import { adyenCheckout, HttpClientException } from "./adyen-api.ts";
 
 type CheckoutAPI = ReturnType<typeof adyenCheckout>;
 
