@@ -84,7 +84,7 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
 
   return (
     <footer className="mt-16 bg-pitch-950 text-neutral-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-help">
           <h2 id="footer-help" className="mb-3 text-base font-bold">
             <FormattedMessage id="footer.help.title" />
