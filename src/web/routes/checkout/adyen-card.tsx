@@ -50,6 +50,28 @@ export function AdyenCard({
         import("@adyen/adyen-web"),
         import("@adyen/adyen-web/styles/adyen.css"),
       ]);
+      // The shop's answer to a payment call, handed to the Drop-in: to the receipt, a further step
+      // (3-D Secure) back to the Drop-in, or a refusal told in the shopper's language.
+      const settle = async (
+        actions: { resolve: (data: never) => void; reject: () => void },
+        ask: () => Promise<{ receiptUrl: string | null; resultCode: string; action?: unknown }>,
+      ) => {
+        try {
+          const answer = await ask();
+          if (answer.receiptUrl) {
+            actions.resolve({ resultCode: "Authorised" } as never);
+            window.location.assign(answer.receiptUrl);
+          } else if (answer.action) {
+            actions.resolve({ resultCode: answer.resultCode, action: answer.action } as never);
+          } else {
+            actions.reject();
+            handlers.current.onRefused("payment.error.refused");
+          }
+        } catch (error) {
+          actions.reject();
+          handlers.current.onRefused(refusalOf(error));
+        }
+      };
       const checkout = await AdyenCheckout({
         environment,
         clientKey: config.client_api_key,
@@ -60,7 +82,7 @@ export function AdyenCard({
         // The shop makes the payment (its server works out the amount): Adyen's answer comes back here.
         onSubmit: async (state, _component, actions) => {
           if (!(await handlers.current.beforePay())) return actions.reject();
-          try {
+          await settle(actions, async () => {
             const stateData = {
               paymentMethod: state.data.paymentMethod as { type: string; [key: string]: unknown },
               browserInfo: state.data.browserInfo as Record<string, string | number | boolean> | undefined,
@@ -68,26 +90,16 @@ export function AdyenCard({
             const result = await call("POST /checkout/adyen_split_on_payment/", {
               json: { data: stateData },
             });
-            if (result.resultCode === "Authorised" && result.action?.url) {
-              actions.resolve({ resultCode: "Authorised" });
-              window.location.assign(result.action.url);
-            } else if (result.action) {
-              // 3-D Secure: the Drop-in runs it in the page (onAdditionalDetails below) or, for a
-              // redirect, takes the shopper away and back to the result page.
-              actions.resolve({ resultCode: result.resultCode, action: result.action } as never);
-            } else {
-              actions.reject();
-              handlers.current.onRefused("payment.error.refused");
-            }
-          } catch (error) {
-            actions.reject();
-            handlers.current.onRefused(refusalOf(error));
-          }
+            // Authorised at once: the action is the way to the receipt. Otherwise it is 3-D Secure,
+            // which the Drop-in runs in the page (onAdditionalDetails below) or as a redirect.
+            const receiptUrl = result.resultCode === "Authorised" ? (result.action?.url ?? null) : null;
+            return { receiptUrl, resultCode: result.resultCode, action: result.action };
+          });
         },
         // 3-D Secure ran in the page (the threeDS2 action): its result goes to the shop, which asks
         // Adyen how it went and places the order; a further step goes back to the Drop-in.
         onAdditionalDetails: async (state, _component, actions) => {
-          try {
+          await settle(actions, async () => {
             const { details, paymentData } = state.data;
             const result = await call("POST /checkout/adyen_payment_details/", {
               json: {
@@ -97,19 +109,12 @@ export function AdyenCard({
                 },
               },
             });
-            if (result.redirect_url) {
-              actions.resolve({ resultCode: "Authorised" });
-              window.location.assign(result.redirect_url);
-            } else if (result.action) {
-              actions.resolve({ resultCode: result.resultCode, action: result.action } as never);
-            } else {
-              actions.reject();
-              handlers.current.onRefused("payment.error.refused");
-            }
-          } catch (error) {
-            actions.reject();
-            handlers.current.onRefused(refusalOf(error));
-          }
+            return {
+              receiptUrl: result.redirect_url ?? null,
+              resultCode: result.resultCode,
+              action: result.action,
+            };
+          });
         },
         onError: () => setFailed(true),
       });
