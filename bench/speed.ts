@@ -424,13 +424,21 @@ async function productDataRow(base: string, products: ProductRef[], duration: nu
 }
 
 /** Rows 6–8: pages in turn from a fixed set, no cookies (an anonymous visitor, or a crawler). */
-function pagesOptions(paths: string[], connections: number): LoadOptions {
+/** What a browser (and a CDN asking on its behalf) says it can decode. */
+const BROWSER_ACCEPT_ENCODING = { "accept-encoding": "gzip, deflate, br, zstd" };
+
+function pagesOptions(
+  paths: string[],
+  connections: number,
+  headers: Record<string, string> = {},
+): LoadOptions {
   let next = 0;
   return {
     connections,
     requests: [
       {
         method: "GET",
+        headers,
         setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] as string }),
       },
     ],
@@ -533,9 +541,21 @@ export async function speed(deps: SpeedDeps) {
   ]);
   await withServer(deps, "catalogue", port, { PAGE_CACHE: "on" }, async (base) => {
     rows.push(
-      row("cachedPages", 16, await measure(base, duration, pagesOptions(mixedPaths, 16)), ceiling, {
-        pages: new Set(mixedPaths).size,
-      }),
+      row(
+        "cachedPages",
+        16,
+        await measure(base, duration, pagesOptions(mixedPaths, 16, BROWSER_ACCEPT_ENCODING)),
+        ceiling,
+        {
+          pages: new Set(mixedPaths).size,
+          acceptEncoding: BROWSER_ACCEPT_ENCODING["accept-encoding"],
+          // The same pages asked for uncompressed (as rows 6–7 ask), for comparison.
+          uncompressed: await (async () => {
+            const plain = await run(base, duration, pagesOptions(mixedPaths, 16));
+            return { ...plain, fraction: fractionOf(plain.requestsPerSecond, ceiling) };
+          })(),
+        },
+      ),
     );
   });
 

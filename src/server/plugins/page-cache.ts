@@ -1,5 +1,8 @@
 import crypto from "node:crypto";
 import type { Readable } from "node:stream";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import negotiate from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
@@ -12,7 +15,10 @@ import { scriptNonceOf } from "./security-headers.ts";
  * products, content pages) for anonymous visitors, kept in this process per page address, market,
  * language, consent and catalogue revision, and served again without rendering. Whatever is
  * personal (log-in state, bag and favourites counts, the CSRF token) is left out of such a page and
- * filled in by the browser from `GET /api/shell/`; the script nonce is put in afresh for every answer.
+ * filled in by the browser from `GET /api/shell/`. A kept page is served byte for byte, with the
+ * script nonce and policy it was rendered with (the nonce is drawn before the page's content is
+ * fixed, and any change to that content is a new render with a new nonce), and compressed once per
+ * encoding rather than once per answer.
  */
 
 /** The answer's header that tells whether a page came from the cache: hit, miss or bypass. */
@@ -27,9 +33,9 @@ export const PAGE_CACHE_SECONDS = 60;
 const STALE_WHILE_REVALIDATE_SECONDS = 30;
 /** How long a visitor waits for someone else's render of the same page before rendering it too. */
 const FOLLOW_MS = 10_000;
-/** At most this many pages, and this many characters of HTML, per process. */
+/** At most this many pages, and this many bytes of HTML, per process. */
 const MAX_PAGES = 2000;
-const MAX_CHARACTERS = 64 * 1024 * 1024;
+const MAX_BYTES = 64 * 1024 * 1024;
 
 export const PUBLIC_PAGE_CACHE_CONTROL = `public, max-age=0, s-maxage=${PAGE_CACHE_SECONDS}, stale-while-revalidate=${STALE_WHILE_REVALIDATE_SECONDS}`;
 
@@ -48,12 +54,37 @@ const PUBLIC_PAGES = new RegExp(
 /** The route of the storefront's page handler, as against its files. */
 const PAGE_ROUTE = "*";
 
+/** The encodings a kept page is compressed to, the browser's choice first (as @fastify/compress). */
+const ENCODINGS = ["br", "gzip"] as const;
+type Encoding = (typeof ENCODINGS)[number];
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/**
+ * Compressed once per kept page, on libuv's thread pool: brotli at quality 5 (most of quality 11's
+ * gain on HTML for a small share of its CPU) and gzip's default level.
+ */
+const compressors: Record<Encoding, (body: Buffer) => Promise<Buffer>> = {
+  br: (body) =>
+    brotli(body, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzip(body),
+};
+
 interface Entry {
   revision: string;
-  /** The HTML cut at each place the script nonce was: joined with a new nonce for each answer. */
-  parts: string[];
+  /** The page as rendered, nonce and all. */
+  body: Buffer;
+  /** The body compressed per encoding, made when first asked for. */
+  encoded: Map<Encoding, Promise<Buffer>>;
   contentType: string;
   etag: string;
+  /** The Content-Security-Policy the page was rendered under: it names the page's script nonce. */
+  policy: string | null;
 }
 
 interface PageCacheState {
@@ -110,7 +141,7 @@ function matches(header: string | undefined, etag: string): boolean {
 function publicHeaders(reply: FastifyReply, etag: string) {
   reply.header("cache-control", PUBLIC_PAGE_CACHE_CONTROL);
   reply.header("etag", etag);
-  reply.header("vary", "Cookie");
+  reply.header("vary", "Cookie, Accept-Encoding");
 }
 
 async function readAll(stream: Readable): Promise<string> {
@@ -127,26 +158,41 @@ function waitAtMost(promise: Promise<void>, ms: number): Promise<void> {
   );
 }
 
-/** Answers from the cache: the stored HTML with this answer's nonce, or 304 when the browser has it. */
+/** The compressed body in `encoding`, compressed on first use and kept with the entry. */
+function encodedBody(entry: Entry, encoding: Encoding): Promise<Buffer> {
+  let body = entry.encoded.get(encoding);
+  if (!body) {
+    body = compressors[encoding](entry.body);
+    entry.encoded.set(encoding, body);
+    // A failed compression is tried again by the next answer (this one goes out uncompressed).
+    body.catch(() => entry.encoded.delete(encoding));
+  }
+  return body;
+}
+
+/** Answers from the cache: the stored page as it was rendered, or 304 when the browser has it. */
 function serveHit(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
   reply.header(PAGE_CACHE_HEADER, "hit");
   publicHeaders(reply, entry.etag);
+  // The policy the page was rendered under, whose nonce is the one in its scripts.
+  if (entry.policy) reply.header("content-security-policy", entry.policy);
   // A visitor without a CSRF token gets one beside the page, as a rendered page hands it out, so
   // their first add to bag works at once; that answer sets a cookie and so stays private
   // (private-answers.ts). A visitor who has one gets an answer any cache may keep.
   ensureCsrfCookie(request, reply);
   if (matches(request.headers["if-none-match"], entry.etag)) {
-    // The browser keeps its copy, nonce and all: a new policy header would name another nonce than
-    // the one in that copy, so the stored policy stays (no Content-Security-Policy here).
-    reply.removeHeader("content-security-policy");
-    reply.raw.removeHeader("content-security-policy");
     reply.code(304).send();
     return;
   }
-  reply
-    .code(200)
-    .type(entry.contentType)
-    .send(entry.parts.join(scriptNonceOf(reply)));
+  reply.code(200).type(entry.contentType);
+  const accepted = request.headers["accept-encoding"];
+  const encoding = accepted ? (negotiate(accepted, [...ENCODINGS]) as Encoding | null) : null;
+  if (!encoding || request.method === "HEAD") return reply.send(entry.body);
+  encodedBody(entry, encoding).then(
+    (body) => reply.header("content-encoding", encoding).header("content-length", body.length).send(body),
+    // Uncompressed rather than not at all; @fastify/compress may still try.
+    () => reply.send(entry.body),
+  );
 }
 
 /**
@@ -160,12 +206,9 @@ export function registerPageCache(scope: FastifyInstance) {
   const { db } = scope.database;
   const pages = new LRUCache<string, Entry>({
     max: MAX_PAGES,
-    maxSize: MAX_CHARACTERS,
-    sizeCalculation: (entry) =>
-      Math.max(
-        1,
-        entry.parts.reduce((sum, part) => sum + part.length, 0),
-      ),
+    maxSize: MAX_BYTES,
+    // The compressed copies are a fraction of the page: counted as a third of it.
+    sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.body.length * 1.35)),
     ttl: PAGE_CACHE_SECONDS * 1000,
   });
   /** Pages being rendered for the cache right now, by key. */
@@ -232,9 +275,19 @@ export function registerPageCache(scope: FastifyInstance) {
     if (!body) return done(null, payload);
     body.then(
       (html) => {
-        const parts = html.split(nonce);
-        const etag = `W/"${crypto.createHash("sha256").update(parts.join("\0")).digest("base64url").slice(0, 27)}"`;
-        pages.set(state.key, { revision: state.revision, parts, contentType, etag });
+        const stored = Buffer.from(html);
+        const etag = `W/"${crypto.createHash("sha256").update(stored).digest("base64url").slice(0, 27)}"`;
+        // Helmet puts the policy on the raw answer.
+        const policy =
+          reply.getHeader("content-security-policy") ?? reply.raw.getHeader("content-security-policy");
+        pages.set(state.key, {
+          revision: state.revision,
+          body: stored,
+          encoded: new Map(),
+          contentType,
+          etag,
+          policy: typeof policy === "string" ? policy : null,
+        });
         // Cookies handed out with this answer (a first session, a CSRF token) make it private
         // (private-answers.ts ran before); otherwise a CDN may keep it as this process does.
         if (!String(reply.getHeader("cache-control") ?? "").includes("private")) publicHeaders(reply, etag);
