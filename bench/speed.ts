@@ -423,10 +423,10 @@ async function productDataRow(base: string, products: ProductRef[], duration: nu
   return measure(base, duration, options);
 }
 
-/** Rows 6–8: pages in turn from a fixed set, no cookies (an anonymous visitor, or a crawler). */
 /** What a browser (and a CDN asking on its behalf) says it can decode. */
 const BROWSER_ACCEPT_ENCODING = { "accept-encoding": "gzip, deflate, br, zstd" };
 
+/** Rows 6–8: pages in turn from a fixed set, no cookies (an anonymous visitor, or a crawler). */
 function pagesOptions(
   paths: string[],
   connections: number,

@@ -66,12 +66,25 @@ export async function cachedByCatalogue<T>(
   key: string,
   compute: (revision: string) => Promise<T>,
 ): Promise<T> {
+  return cachedAtRevision(db, key, await catalogueRevision(db), compute);
+}
+
+/**
+ * The same at a revision the caller has just read: for a cached value computed from others, so
+ * that one answer reads the revision once.
+ */
+export function cachedAtRevision<T>(
+  db: Db,
+  key: string,
+  revision: string,
+  compute: (revision: string) => Promise<T>,
+): Promise<T> {
   const { entries } = cacheFor(db);
-  const revision = await catalogueRevision(db);
   const hit = entries.get(key);
   if (hit && hit.revision === revision) return hit.value as Promise<T>;
   // The promise is stored, not the value, so that requests arriving while it is worked out share it.
-  const value = compute(revision);
+  // Promise.resolve makes a query builder (a lazy thenable) run once, not once per reader.
+  const value = Promise.resolve(compute(revision));
   const entry = { revision, value };
   entries.set(key, entry);
   value.catch(() => {

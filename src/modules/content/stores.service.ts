@@ -1,19 +1,27 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { type Db, rows } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { translate } from "#kernel/translate.ts";
+import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { type IsShopAddress, renderBlocks } from "./cms-pages.service.ts";
 import { type OpeningHours, stores } from "./content.schema.ts";
 import type { StoreStock, StoreView } from "./stores.contract.ts";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
+/** The seven names per language, worked out once: a formatter costs far more than its answer. */
+const weekdayNames = new Map<string, string[]>();
+
 /** Weekday 1 (Monday) … 7 (Sunday) by its full name in the shopper's language ("mandag", "Montag"). */
 export function weekdayName(weekday: number, localeTag: string): string {
-  // 1 January 2024 was a Monday.
-  return new Intl.DateTimeFormat(localeTag, { weekday: "long", timeZone: "UTC" }).format(
-    Date.UTC(2024, 0, weekday),
-  );
+  let names = weekdayNames.get(localeTag);
+  if (!names) {
+    const format = new Intl.DateTimeFormat(localeTag, { weekday: "long", timeZone: "UTC" });
+    // 1 January 2024 was a Monday.
+    names = DAYS.map((_, i) => format.format(Date.UTC(2024, 0, i + 1)));
+    weekdayNames.set(localeTag, names);
+  }
+  return names[weekday - 1] ?? "";
 }
 
 /** A week from Monday to Sunday, each day with its hours or closed. */
@@ -84,6 +92,40 @@ export async function listStores(db: Db, request: StoresRequest): Promise<StoreV
     .from(stores)
     .orderBy(desc(stores.isFlagship), asc(stores.groupKey), asc(stores.title));
   return Promise.all(found.map((row) => storeView(db, row, request)));
+}
+
+/** The flagship store as a product page names it: its name, address and week; null when the shop has none. */
+export interface FlagshipStore {
+  title: string;
+  address: { street: string; city: string; zip: string };
+  opening_hours: StoreView["opening_hours"];
+}
+
+/**
+ * The flagship store for the product page's "in store" sheet, read once per catalogue revision (stores
+ * move it) and language, without the store page's body.
+ */
+export function flagshipStore(db: Db, localeTag: string): Promise<FlagshipStore | null> {
+  return cachedByCatalogue(db, `flagship-store:${localeTag}`, async () => {
+    const [row] = await db
+      .select({
+        title: stores.title,
+        street: stores.street,
+        city: stores.city,
+        zip: stores.zip,
+        openingHours: stores.openingHours,
+      })
+      .from(stores)
+      .where(eq(stores.isFlagship, true))
+      .orderBy(asc(stores.groupKey), asc(stores.title))
+      .limit(1);
+    if (!row) return null;
+    return {
+      title: row.title,
+      address: { street: row.street, city: row.city, zip: row.zip },
+      opening_hours: openingWeek(row.openingHours, localeTag),
+    };
+  });
 }
 
 /** What the flagship store holds of each size of a product; 404 for a product the shop does not show. */

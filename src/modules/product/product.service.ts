@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, rows } from "#db/client.ts";
 import { toAmount } from "#kernel/money.ts";
 import type { Translated } from "#kernel/translate.ts";
@@ -14,7 +14,7 @@ import {
   suppliers,
 } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, productImageUrl, productNotFound } from "#modules/catalog/catalog.service.ts";
-import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
+import { cachedAtRevision, cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { storedPictureUrl } from "#modules/catalog/picture-store.ts";
 import { productTitle } from "#modules/catalog/product-name.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
@@ -128,6 +128,11 @@ interface HeadRow {
   lowest: number | null;
   /** The stored copies of its imported pictures, in order (decision 0055); null when none. */
   pictures: { path: string; alt: string }[] | null;
+  /** Its own sizes with their suppliers, in order (a package's parts' sizes are read after). */
+  sizes: SizeRow[];
+  /** Up to 12 other colours of the same model that are online. */
+  variants: { id: number; name: string; colours: { name: string }[]; url: string }[];
+  messages: { id: number; text: Translated }[];
 }
 
 /**
@@ -140,8 +145,8 @@ export function loadProductDetail(
   currency: string,
   locale: UiLocale,
 ): Promise<ProductDetail> {
-  return cachedByCatalogue(db, `product:${slug}:${currency}:${locale}`, () =>
-    readProductDetail(db, slug, currency, locale),
+  return cachedByCatalogue(db, `product:${slug}:${currency}:${locale}`, (revision) =>
+    readProductDetail(db, slug, currency, locale, revision),
   );
 }
 
@@ -240,6 +245,7 @@ async function readProductDetail(
   slug: string,
   currency: string,
   locale: UiLocale,
+  revision: string,
 ): Promise<ProductDetail> {
   const [head] = await rows<HeadRow>(
     db,
@@ -254,7 +260,20 @@ async function readProductDetail(
              where h.product_id = p.id and h.currency = ${currency}
                and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
            (select json_agg(json_build_object('path', i.stored_path, 'alt', i.alt) order by i.position)
-              from product_images i where i.product_id = p.id and i.stored_path is not null) as pictures
+              from product_images i where i.product_id = p.id and i.stored_path is not null) as pictures,
+           (select coalesce(json_agg(json_build_object(
+                     'id', s.id, 'productId', s.product_id, 'sku', s.sku, 'name', s.name,
+                     'nameShort', s.name_short, 'stock', s.stock, 'storeStock', s.store_stock,
+                     'supplier', su.name, 'isMarketplace', su.is_marketplace,
+                     'minDays', su.min_delivery_days, 'maxDays', su.max_delivery_days) order by s.sort), '[]')
+              from product_sizes s join suppliers su on su.id = s.supplier_id
+             where s.product_id = p.id) as sizes,
+           (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'colours', v.colours,
+                                                       'url', v.relative_url) order by v.id), '[]')
+              from (select id, name, colours, relative_url from products
+                     where model = p.model and online and id <> p.id order by id limit 12) v) as variants,
+           (select coalesce(json_agg(json_build_object('id', m.id, 'text', m.text) order by m.id), '[]')
+              from product_messages m where m.product_id = p.id) as messages
       from products p
       join brands b on b.id = p.brand_id
       join categories c on c.id = p.category_id
@@ -265,7 +284,9 @@ async function readProductDetail(
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);
 
-  const [partRows, variants, points, messages, look, guide] = await Promise.all([
+  // One statement for the product itself; what is the same for many products comes from the
+  // per-revision cache; a package's parts are a second statement.
+  const [partRows, points, look, guide] = await Promise.all([
     head.is_package
       ? rows<{ id: number; name: string; online: boolean }>(
           db,
@@ -274,22 +295,23 @@ async function readProductDetail(
            where pi.package_id = ${head.id} order by pi.position`,
         )
       : Promise.resolve([]),
-    db
-      .select({ id: products.id, name: products.name, colours: products.colours, url: products.relativeUrl })
-      .from(products)
-      .where(and(eq(products.model, head.model), eq(products.online, true), ne(products.id, head.id)))
-      .orderBy(asc(products.id))
-      .limit(12),
-    db.select().from(sellingPoints).orderBy(asc(sellingPoints.sort)),
-    db
-      .select({ id: productMessages.id, text: productMessages.text })
-      .from(productMessages)
-      .where(eq(productMessages.productId, head.id)),
+    sellingPointsOf(db, revision),
     // Secondary: without it the page still shows.
     shopTheLookFor(db, { id: head.id, categoryId: head.category_id }, currency, locale).catch(() => null),
-    head.is_package ? Promise.resolve(null) : sizeGuideFor(db, head.item_type, head.age_group, locale),
+    head.is_package
+      ? Promise.resolve(null)
+      : cachedAtRevision(db, sizeGuideKey(head.item_type, head.age_group, locale), revision, () =>
+          readSizeGuide(db, head.item_type, head.age_group, locale),
+        ),
   ]);
-  const sizes = await sizesOf(db, [head.id, ...partRows.map((part) => part.id)]);
+  const { variants, messages } = head;
+  const sizes = [
+    ...head.sizes,
+    ...(await sizesOf(
+      db,
+      partRows.map((part) => part.id),
+    )),
+  ];
   const own = sizes
     .filter((size) => size.productId === head.id)
     .map((size) => toStockEntry(size, price, currency));
@@ -380,7 +402,28 @@ async function readProductDetail(
 }
 
 /** The size guide for an item type and age group, translated; null when the shop has none for it. */
-export async function sizeGuideFor(
+export function sizeGuideFor(
+  db: Db,
+  itemType: string,
+  ageGroup: string,
+  locale: UiLocale,
+): Promise<SizeGuide | null> {
+  return cachedByCatalogue(db, sizeGuideKey(itemType, ageGroup, locale), () =>
+    readSizeGuide(db, itemType, ageGroup, locale),
+  );
+}
+
+const sizeGuideKey = (itemType: string, ageGroup: string, locale: UiLocale) =>
+  `size-guide:${itemType}:${ageGroup}:${locale}`;
+
+/** The shop's selling points (a handful, the same on every product page), once per revision. */
+function sellingPointsOf(db: Db, revision: string) {
+  return cachedAtRevision(db, "selling-points", revision, async () =>
+    db.select().from(sellingPoints).orderBy(asc(sellingPoints.sort)),
+  );
+}
+
+async function readSizeGuide(
   db: Db,
   itemType: string,
   ageGroup: string,

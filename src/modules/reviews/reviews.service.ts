@@ -86,6 +86,10 @@ export async function ratingSummary(db: Db | Tx, productId: number): Promise<Rat
     sql`select rating, count(*)::int as n from product_reviews
          where product_id = ${productId} and hidden_at is null group by rating`,
   );
+  return summaryOf(found);
+}
+
+function summaryOf(found: { rating: number; n: number }[]): RatingSummary {
   const distribution = [1, 2, 3, 4, 5].map((stars) => found.find((row) => row.rating === stars)?.n ?? 0);
   const count = distribution.reduce((sum, n) => sum + n, 0);
   const total = distribution.reduce((sum, n, i) => sum + n * (i + 1), 0);
@@ -98,27 +102,39 @@ const ORDER: Record<ReviewSort, ReturnType<typeof sql>> = {
   lowest: sql`rating asc, created_at desc, id desc`,
 };
 
-/** One page of a product's shown reviews in the order asked; an unknown or offline product is a 404. */
+/**
+ * One page of a product's shown reviews in the order asked; an unknown or offline product is a 404.
+ * One statement: whether the product is shown, the stars and the page (the product page reads it on
+ * every visit).
+ */
 export async function listReviews(
   db: Db,
   productId: number,
   sort: ReviewSort = "newest",
   page = 1,
 ): Promise<ReviewsPage> {
-  if (!(await productExists(db, productId)))
-    throw new HttpError(404, "product_not_found", "reviews.error.product");
-  const summary = await ratingSummary(db, productId);
-  const found = await rows<ReviewRow>(
+  const [found] = await rows<{
+    shown: boolean;
+    stars: { rating: number; n: number }[];
+    items: ReviewRow[];
+  }>(
     db,
-    sql`select id, rating, body, author_name, locale, verified, created_at from product_reviews
-         where product_id = ${productId} and hidden_at is null
-         order by ${ORDER[sort]} limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}`,
+    sql`select exists (select 1 from products where id = ${productId} and online and not is_giftcard) as shown,
+               (select coalesce(json_agg(json_build_object('rating', rating, 'n', n)), '[]')
+                  from (select rating, count(*)::int as n from product_reviews
+                         where product_id = ${productId} and hidden_at is null group by rating) r) as stars,
+               (select coalesce(json_agg(page order by ${ORDER[sort]}), '[]')
+                  from (select id, rating, body, author_name, locale, verified, created_at from product_reviews
+                         where product_id = ${productId} and hidden_at is null
+                         order by ${ORDER[sort]} limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}) page) as items`,
   );
+  if (!found?.shown) throw new HttpError(404, "product_not_found", "reviews.error.product");
+  const summary = summaryOf(found.stars);
   return {
     product_id: productId,
     summary,
     sort,
-    items: found.map(itemOf),
+    items: found.items.map(itemOf),
     meta: {
       page,
       pages: Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE)),

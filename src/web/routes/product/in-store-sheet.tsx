@@ -16,10 +16,10 @@ export interface FlagshipView {
 }
 
 /** A store cut to what the sheet shows, for the product page's data. */
-export function flagshipView(store: StoreView): FlagshipView {
+export function flagshipView(store: Pick<FlagshipView, "title" | "address" | "opening_hours">): FlagshipView {
   return {
     title: store.title,
-    store: store.store,
+    store: store.title,
     address: { street: store.address.street, city: store.address.city, zip: store.address.zip },
     opening_hours: store.opening_hours.map(({ weekday, display }) => ({ weekday, display })),
   };

@@ -1,4 +1,4 @@
-import { listStores } from "#modules/content/stores.service.ts";
+import { flagshipStore } from "#modules/content/stores.service.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
@@ -25,23 +25,16 @@ export interface ProductPageData {
 
 /** The product page's data; its structured data links on the page's configured address. */
 export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
-  const product = await asPage(() =>
-    loadProductDetail(shop.database.db, slug, shop.market.currency, shop.locale),
-  );
   const { db } = shop.database;
-  const reviews = await listReviews(db, product.id);
-  const reviewState = await reviewStateOf(db, shop.user?.id ?? null, product.id);
-  const store = product.is_package
-    ? undefined
-    : (
-        await listStores(db, {
-          locale: shop.locale,
-          localeTag: intlTag(shop.locale, shop.market),
-          currency: shop.market.currency,
-          isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
-        })
-      ).find((s) => s.is_flagship);
-  const flagship = store ? flagshipView(store) : null;
+  const [product, store] = await Promise.all([
+    asPage(() => loadProductDetail(db, slug, shop.market.currency, shop.locale)),
+    flagshipStore(db, intlTag(shop.locale, shop.market)),
+  ]);
+  const [reviews, reviewState] = await Promise.all([
+    listReviews(db, product.id),
+    reviewStateOf(db, shop.user?.id ?? null, product.id),
+  ]);
+  const flagship = store && !product.is_package ? flagshipView(store) : null;
   return {
     product: productView(product),
     loggedIn: shop.user !== null,

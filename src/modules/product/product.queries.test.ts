@@ -1,0 +1,72 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "#db/client.ts";
+import { roundTripCounter } from "#db/round-trips.ts";
+import { flagshipStore } from "#modules/content/stores.service.ts";
+import { listReviews } from "#modules/reviews/reviews.service.ts";
+import { seedDemoShop } from "#seed/seed.ts";
+import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
+import { loadProductDetail } from "./product.service.ts";
+
+/**
+ * The product page's data for a product no one asked for since the last catalogue change (every
+ * product of a large catalogue, most of the time): the product in one statement whatever it holds,
+ * the reviews in one, and what many products share (selling points, size guides, the flagship
+ * store) from the per-revision cache.
+ */
+describe("round trips per product page", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await seedDemoShop(testDb.database, { products: 200, seed: 11, dataDir: "" });
+  });
+  afterAll(async () => testDb?.drop());
+
+  it("are a few, the same for a product with many sizes, colours, messages and reviews as for a bare one", async () => {
+    const { db } = testDb.database;
+    // Two products of one category (so the same shop-the-look applies): the richest and the barest.
+    const ranked = await rows<{ id: number; slug: string; category_id: number; weight: number }>(
+      db,
+      sql`select p.id, p.slug, p.category_id,
+                 (select count(*) from product_sizes s where s.product_id = p.id)
+                 + (select count(*) from products v where v.model = p.model and v.id <> p.id)
+                 + (select count(*) from product_reviews r where r.product_id = p.id)::int as weight
+            from products p
+           where p.online and not p.is_package and not p.is_giftcard
+             and p.category_id = (select category_id from products where online and not is_package
+                                   group by category_id order by count(*) desc limit 1)
+           order by weight desc, p.id`,
+    );
+    const rich = ranked[0] as (typeof ranked)[number];
+    const bare = ranked.at(-1) as (typeof ranked)[number];
+    // A message on the rich one, so that its statement has something to gather there too.
+    await db.execute(
+      sql`insert into product_messages (product_id, text) values (${rich.id}, ${JSON.stringify({ en: "Ships in a gift box" })}::jsonb)`,
+    );
+    expect(Number(rich.weight)).toBeGreaterThan(Number(bare.weight));
+
+    // What products share is read once per revision: counted with it read.
+    const warm = ranked[1] as (typeof ranked)[number];
+    await loadProductDetail(db, warm.slug, "DKK", "da");
+    await flagshipStore(db, "da-DK");
+
+    const counter = roundTripCounter(testDb.database);
+    const tripsFor = async (product: { id: number; slug: string }) => {
+      const before = counter.roundTrips;
+      // As the page's loader asks: the product and the store together, then the reviews.
+      const [detail] = await Promise.all([
+        loadProductDetail(db, product.slug, "DKK", "da"),
+        flagshipStore(db, "da-DK"),
+      ]);
+      await listReviews(db, detail.id);
+      return { trips: counter.roundTrips - before, detail };
+    };
+    const forRich = await tripsFor(rich);
+    const forBare = await tripsFor(bare);
+    expect(forRich.detail.messages.map((message) => message.text)).toContain("Ships in a gift box");
+    expect(forRich.detail.stock.length).toBeGreaterThan(0);
+    expect(forRich.trips).toBe(forBare.trips);
+    // The revision (read once), the product, its shop-the-look (and that look's cards), the reviews.
+    expect(forRich.trips).toBeLessThanOrEqual(5);
+  });
+});
