@@ -23,6 +23,7 @@ import type { ViteDevServer } from "vite";
 import { type Database, isDatabaseBusy } from "#db/client.ts";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
+import { reuseRevisionReads } from "#modules/catalog/catalogue-cache.ts";
 import type { JobQueue } from "#modules/jobs/job-queue.ts";
 import {
   LANGUAGE_COOKIE,
@@ -124,6 +125,7 @@ export async function buildApp(
   app.decorate("publicAddresses", addresses);
   const hostMarkets = Object.fromEntries(addresses.hosts.map(({ host, market }) => [host, market]));
   app.decorate("database", database);
+  reuseRevisionReads(database.db, config.catalogueRevisionReuseMs);
   const jobs = createShopJobQueue(config, database, addresses, app.log);
   app.decorate("jobs", jobs);
   // The queue is ready before the first request can add to it; it stops before the database closes.

@@ -137,3 +137,21 @@ describe("PAGE_CACHE", () => {
     expect(() => loadConfig({ NODE_ENV: "test", PAGE_CACHE: "sometimes" })).toThrow(/PAGE_CACHE.*on or off/);
   });
 });
+
+describe("CATALOGUE_REVISION_REUSE_MS", () => {
+  const reuse = (env: NodeJS.ProcessEnv) => loadConfig(env).catalogueRevisionReuseMs;
+
+  it("is 50 ms in production and 0 (every request reads) in development and tests unless set", () => {
+    expect(reuse({ NODE_ENV: "production", SESSION_SECRET: "x".repeat(32) })).toBe(50);
+    expect(reuse({ NODE_ENV: "development" })).toBe(0);
+    expect(reuse({ NODE_ENV: "test" })).toBe(0);
+    expect(reuse({ NODE_ENV: "test", CATALOGUE_REVISION_REUSE_MS: "200" })).toBe(200);
+  });
+
+  it("stops the start on a negative, fractional, huge or non-numeric value", () => {
+    for (const wrong of ["-1", "2.5", "1001", "soon", "99999999999999999999"])
+      expect(() => loadConfig({ NODE_ENV: "test", CATALOGUE_REVISION_REUSE_MS: wrong }), wrong).toThrow(
+        /CATALOGUE_REVISION_REUSE_MS/,
+      );
+  });
+});

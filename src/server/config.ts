@@ -145,6 +145,13 @@ export interface AppConfig {
    * development and tests: decision 0051).
    */
   pageCache: boolean;
+  /**
+   * How long one read of the catalogue revision answers the requests after it, in milliseconds
+   * (CATALOGUE_REVISION_REUSE_MS, default 50 in production, 0 — every request reads — in development
+   * and tests): added to the bound within which a catalogue change is on every process's listings and
+   * cached pages (decision 0051).
+   */
+  catalogueRevisionReuseMs: number;
 }
 
 /**
@@ -401,6 +408,13 @@ export function loadConfig(
     consentRequired: parseSwitch("CONSENT_REQUIRED", env.CONSENT_REQUIRED, runtime === "production"),
     gtmContainerId: parseContainerId(env.GTM_CONTAINER_ID),
     pageCache: parseOnOff("PAGE_CACHE", env.PAGE_CACHE, runtime === "production"),
+    catalogueRevisionReuseMs: parseCount(
+      "CATALOGUE_REVISION_REUSE_MS",
+      env.CATALOGUE_REVISION_REUSE_MS,
+      runtime === "production" ? 50 : 0,
+      0,
+      1000,
+    ),
   };
   const merged = { ...config, ...overrides };
   merged.mediaDir ||= path.join(merged.dataDir, "media");

@@ -23,6 +23,10 @@ interface Entry {
 interface PerDatabase {
   entries: LRUCache<string, Entry>;
   revisionRead: Promise<string> | null;
+  /** How long a finished read of the revision answers later callers (0: every caller reads). */
+  reuseMs: number;
+  /** The last finished read, with the time it was sent (what it saw is at least that fresh). */
+  lastRead: { revision: string; sentAt: number } | null;
 }
 
 const caches = new WeakMap<Db, PerDatabase>();
@@ -33,6 +37,8 @@ function cacheFor(db: Db): PerDatabase {
     cache = {
       entries: new LRUCache<string, Entry>({ max: MAX_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS }),
       revisionRead: null,
+      reuseMs: 0,
+      lastRead: null,
     };
     caches.set(db, cache);
   }
@@ -40,19 +46,36 @@ function cacheFor(db: Db): PerDatabase {
 }
 
 /**
+ * Lets a read of the revision answer the callers of the next `ms` milliseconds too (decision 0051):
+ * under load every page-cache hit and catalogue call would otherwise wait for a round trip of its
+ * own. The bound within which every process sees a committed change grows by `ms`.
+ */
+export function reuseRevisionReads(db: Db, ms: number) {
+  cacheFor(db).reuseMs = ms;
+}
+
+/**
  * The current revision, "<catalogue>.<stock>": the catalogue sequence moves with what listings filter,
  * count and sort on, the stock sequence with every stock change (migration 0024). Callers asking while
- * a read is under way share that read.
+ * a read is under way share that read, and within the reuse time (`reuseRevisionReads`) the last one.
  */
 export function catalogueRevision(db: Db): Promise<string> {
   const cache = cacheFor(db);
+  const { lastRead } = cache;
+  if (lastRead && cache.reuseMs > 0 && performance.now() - lastRead.sentAt < cache.reuseMs)
+    return Promise.resolve(lastRead.revision);
   if (!cache.revisionRead) {
+    const sentAt = performance.now();
     cache.revisionRead = rows<{ revision: string }>(
       db,
       sql`select c.last_value::text || '.' || s.last_value::text as revision
             from catalogue_revision c, stock_revision s`,
     )
-      .then((found) => found[0]?.revision ?? "0")
+      .then((found) => {
+        const revision = found[0]?.revision ?? "0";
+        cache.lastRead = { revision, sentAt };
+        return revision;
+      })
       .finally(() => {
         cache.revisionRead = null;
       });
