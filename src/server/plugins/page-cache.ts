@@ -81,8 +81,6 @@ interface Entry {
   body: Buffer;
   /** The body compressed per encoding, made when first asked for. */
   encoded: Map<Encoding, Promise<Buffer>>;
-  /** The compressed bodies that are ready, sent without waiting for a promise. */
-  ready: Map<Encoding, Buffer>;
   contentType: string;
   etag: string;
   /** The Content-Security-Policy the page was rendered under: it names the page's script nonce. */
@@ -166,11 +164,8 @@ function encodedBody(entry: Entry, encoding: Encoding): Promise<Buffer> {
   if (!body) {
     body = compressors[encoding](entry.body);
     entry.encoded.set(encoding, body);
-    body.then(
-      (compressed) => entry.ready.set(encoding, compressed),
-      // A failed compression is tried again by the next answer (this one goes out uncompressed).
-      () => entry.encoded.delete(encoding),
-    );
+    // A failed compression is tried again by the next answer (this one goes out uncompressed).
+    body.catch(() => entry.encoded.delete(encoding));
   }
   return body;
 }
@@ -193,10 +188,8 @@ function serveHit(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
   const accepted = request.headers["accept-encoding"];
   const encoding = accepted ? (negotiate(accepted, [...ENCODINGS]) as Encoding | null) : null;
   if (!encoding || request.method === "HEAD") return reply.send(entry.body);
-  const ready = entry.ready.get(encoding);
-  if (ready) return reply.header("content-encoding", encoding).send(ready);
   encodedBody(entry, encoding).then(
-    (body) => reply.header("content-encoding", encoding).header("content-length", body.length).send(body),
+    (body) => reply.header("content-encoding", encoding).send(body),
     // Uncompressed rather than not at all; @fastify/compress may still try.
     () => reply.send(entry.body),
   );
@@ -214,7 +207,7 @@ export function registerPageCache(scope: FastifyInstance) {
   const pages = new LRUCache<string, Entry>({
     max: MAX_PAGES,
     maxSize: MAX_BYTES,
-    // The compressed copies are a fraction of the page: counted as a third of it.
+    // The compressed copies are a fraction of the page: counted as about a third more.
     sizeCalculation: (entry) => Math.max(1, Math.ceil(entry.body.length * 1.35)),
     ttl: PAGE_CACHE_SECONDS * 1000,
   });
@@ -291,7 +284,6 @@ export function registerPageCache(scope: FastifyInstance) {
           revision: state.revision,
           body: stored,
           encoded: new Map(),
-          ready: new Map(),
           contentType,
           etag,
           policy: typeof policy === "string" ? policy : null,
