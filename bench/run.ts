@@ -45,7 +45,10 @@ const pin =
   spawnSync("taskset", ["-p", "-c", "1", String(process.pid)]).status === 0;
 
 async function startServer(kind: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
-  const serverArgs = [path.join(root, "bench", "server.ts"), kind, String(port)];
+  // BENCH_SERVER_NODE_ARGS passes options to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+  // to profile what a row costs (the profile is written when the server is stopped).
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
+  const serverArgs = [...nodeArgs, path.join(root, "bench", "server.ts"), kind, String(port)];
   const [command, args] = pin
     ? ["taskset", ["-c", "0", process.execPath, ...serverArgs]]
     : [process.execPath, serverArgs];

@@ -195,8 +195,7 @@ async function categoryFacets(base: string, databaseUrl: string): Promise<Catego
 }
 
 /** Rows 2 and 3: `/api/category/get/` (the storefront's listing call), a new address every request. */
-async function listingRow(base: string, databaseUrl: string, duration: number) {
-  const categories = await categoryFacets(base, databaseUrl);
+async function listingRow(base: string, categories: CategoryFacets[], duration: number) {
   const cycle = addressCycle(listingQueries(categories, PRODUCT_SORTS));
   const options: LoadOptions = {
     connections: 32,
@@ -210,7 +209,6 @@ async function listingRow(base: string, databaseUrl: string, duration: number) {
   const measured = await measure(base, duration, options);
   return {
     ...measured,
-    categories,
     detail: {
       categories: categories.length,
       distinctAddresses: cycle.size,
@@ -476,6 +474,10 @@ export async function speed(deps: SpeedDeps) {
     return { scenario: "speed", skipped: true, results: [] };
   }
   const { duration } = deps;
+  // BENCH_ROWS=bag,product runs only those rows (and the ceiling): to profile or retry one row. A
+  // table for the record runs them all.
+  const only = new Set((process.env.BENCH_ROWS ?? "").split(",").filter(Boolean));
+  const wanted = (key: keyof typeof ROWS) => only.size === 0 || only.has(key);
   const port = Number(process.env.BENCH_SPEED_PORT ?? 4807);
   const loadBefore = Math.round((os.loadavg()[0] ?? 0) * 100) / 100;
   const count = async (url: string) =>
@@ -502,36 +504,44 @@ export async function speed(deps: SpeedDeps) {
     .slice(0, 200);
   let categoryPaths: string[] = [];
   await withServer(deps, "catalogue", port, off, async (base) => {
-    const listing = await listingRow(base, largeUrl, duration);
-    const { categories, ...measured } = listing;
-    rows.push(row("listing50k", 32, measured, ceiling, listing.detail));
+    const categories = await categoryFacets(base, largeUrl);
     categoryPaths = categories.map((category) => `/${category.slug}/`);
+    if (wanted("listing50k")) {
+      const listing = await listingRow(base, categories, duration);
+      rows.push(row("listing50k", 32, listing, ceiling, listing.detail));
+    }
   });
 
   // 3. The same on 2,000 products.
   if (smallUrl) {
-    await withServer(deps, "catalogue", port, { ...off, BENCH_DATABASE_URL: smallUrl }, async (base) => {
-      const { categories: _, ...listing } = await listingRow(base, smallUrl, duration);
-      rows.push(row("listing2k", 32, listing, ceiling, listing.detail));
-    });
+    if (wanted("listing2k"))
+      await withServer(deps, "catalogue", port, { ...off, BENCH_DATABASE_URL: smallUrl }, async (base) => {
+        const listing = await listingRow(base, await categoryFacets(base, smallUrl), duration);
+        rows.push(row("listing2k", 32, listing, ceiling, listing.detail));
+      });
   } else console.log("row 3 skipped: set BENCH_SMALL_DATABASE_URL to a database seeded with 2,000 products");
 
   // 4–7 on 50,000 products, page cache off.
   const productPaths = sample.map((product) => product.url);
   await withServer(deps, "catalogue", port, off, async (base) => {
-    const bag = await bagRow(base, largeUrl, duration);
-    rows.push(row("bag", 32, bag, ceiling, bag.detail));
-    rows.push(row("product", 32, await productDataRow(base, products, duration), ceiling));
-    rows.push(
-      row("categoryPage", 16, await measure(base, duration, pagesOptions(categoryPaths, 16)), ceiling, {
-        pages: categoryPaths.length,
-      }),
-    );
-    rows.push(
-      row("productPage", 16, await measure(base, duration, pagesOptions(productPaths, 16)), ceiling, {
-        pages: productPaths.length,
-      }),
-    );
+    if (wanted("bag")) {
+      const bag = await bagRow(base, largeUrl, duration);
+      rows.push(row("bag", 32, bag, ceiling, bag.detail));
+    }
+    if (wanted("product"))
+      rows.push(row("product", 32, await productDataRow(base, products, duration), ceiling));
+    if (wanted("categoryPage"))
+      rows.push(
+        row("categoryPage", 16, await measure(base, duration, pagesOptions(categoryPaths, 16)), ceiling, {
+          pages: categoryPaths.length,
+        }),
+      );
+    if (wanted("productPage"))
+      rows.push(
+        row("productPage", 16, await measure(base, duration, pagesOptions(productPaths, 16)), ceiling, {
+          pages: productPaths.length,
+        }),
+      );
   });
 
   // 8. The same pages, category and product in turn, page cache on.
@@ -539,32 +549,37 @@ export async function speed(deps: SpeedDeps) {
     categoryPaths[i % categoryPaths.length] as string,
     path,
   ]);
-  await withServer(deps, "catalogue", port, { PAGE_CACHE: "on" }, async (base) => {
-    // The row measures the cache as a shop's pages are after their first visitors: each page is
-    // asked for once first (rendered, stored, compressed), then the warm-up and the run.
-    for (const path of new Set(mixedPaths))
-      await (await fetch(`${base}${path}`, { headers: BROWSER_ACCEPT_ENCODING })).arrayBuffer();
-    rows.push(
-      row("cachedPages", 16, await measure(base, duration, pagesOptions(mixedPaths, 16)), ceiling, {
-        pages: new Set(mixedPaths).size,
-        // The same pages asked for as a browser asks (compressed copies, a seventh of the bytes).
-        // Measured on this machine, the load generator takes small bodies more slowly than large
-        // ones (bare Fastify sending a fixed 36 KB body: ~2,200 req/s; a fixed 284 KB one: ~4,800),
-        // so this says more about the generator than about the shop.
-        browserEncoding: await (async () => {
-          const compressed = await run(base, duration, pagesOptions(mixedPaths, 16, BROWSER_ACCEPT_ENCODING));
-          return {
-            acceptEncoding: BROWSER_ACCEPT_ENCODING["accept-encoding"],
-            ...compressed,
-            fraction: fractionOf(compressed.requestsPerSecond, ceiling),
-          };
-        })(),
-      }),
-    );
-  });
+  if (wanted("cachedPages"))
+    await withServer(deps, "catalogue", port, { PAGE_CACHE: "on" }, async (base) => {
+      // The row measures the cache as a shop's pages are after their first visitors: each page is
+      // asked for once first (rendered, stored, compressed), then the warm-up and the run.
+      for (const path of new Set(mixedPaths))
+        await (await fetch(`${base}${path}`, { headers: BROWSER_ACCEPT_ENCODING })).arrayBuffer();
+      rows.push(
+        row("cachedPages", 16, await measure(base, duration, pagesOptions(mixedPaths, 16)), ceiling, {
+          pages: new Set(mixedPaths).size,
+          // The same pages asked for as a browser asks (compressed copies, a seventh of the bytes).
+          // Measured on this machine, the load generator takes small bodies more slowly than large
+          // ones (bare Fastify sending a fixed 36 KB body: ~2,200 req/s; a fixed 284 KB one: ~4,800),
+          // so this says more about the generator than about the shop.
+          browserEncoding: await (async () => {
+            const compressed = await run(
+              base,
+              duration,
+              pagesOptions(mixedPaths, 16, BROWSER_ACCEPT_ENCODING),
+            );
+            return {
+              acceptEncoding: BROWSER_ACCEPT_ENCODING["accept-encoding"],
+              ...compressed,
+              fraction: fractionOf(compressed.requestsPerSecond, ceiling),
+            };
+          })(),
+        }),
+      );
+    });
 
   // 9. A bare route behind every global plugin.
-  rows.push(row("shopBare", 32, await bare("shop"), ceiling));
+  if (wanted("shopBare")) rows.push(row("shopBare", 32, await bare("shop"), ceiling));
 
   const last = await bare("fastify");
   const table = markdownTable(rows as SpeedRow[]);

@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
@@ -249,6 +251,12 @@ export async function buildApp(
       registerPageCache(ssr);
       await ssr.register(fastifyReactRouter, {
         devServer: pages.mode === "vite" ? pages.vite : undefined,
+        // The production build is imported once and handed over as a module: given as a loader, React
+        // Router works out its route table again on every request (ranking every route each time).
+        build:
+          pages.mode === "build"
+            ? await import(pathToFileURL(path.resolve("build/server/index.js")).href)
+            : undefined,
         getLoadContext: async (request, reply) => {
           const context = new RouterContextProvider();
           // A page makes no session (Django's rule: a session is saved when it holds something): a

@@ -103,7 +103,7 @@ interface CardRow extends Record<string, unknown> {
   is_preorder: boolean;
   labels: string[];
   item_type: string;
-  specifications: { name: string; value: string }[];
+  team: string | null;
   brand: string;
   price: number;
   rrp: number;
@@ -159,7 +159,11 @@ export async function queryProductCards(
        order by position
        limit ${query.limit} offset ${query.offset ?? 0})
     select p.id, p.name, p.style, p.relative_url, p.is_exclusive, p.is_preorder, p.labels, p.item_type,
-           p.specifications, b.name as brand, page.price, page.rrp, page.total,
+           b.name as brand, page.price, page.rrp, page.total,
+           -- Only the team is on a card: the whole specification list (every language's names) is
+           -- about twenty times the card's other columns.
+           (select spec ->> 'value' from jsonb_array_elements(p.specifications) spec
+             where spec ->> 'name' = 'Team' limit 1) as team,
            (select min(h.price) from price_history h
              where h.product_id = p.id and h.currency = ${query.currency}
                and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
@@ -181,7 +185,6 @@ export async function queryProductCards(
 
 function toProductCard(row: CardRow, currency: string): ProductCard {
   const discount = row.rrp > 0 ? Math.round(((row.rrp - row.price) / row.rrp) * 100) : 0;
-  const team = row.specifications.find((s) => s.name === "Team")?.value ?? null;
   return {
     product_id: row.id,
     name: row.name,
@@ -202,6 +205,6 @@ function toProductCard(row: CardRow, currency: string): ProductCard {
       lowest_price_30_days:
         discount > 0 && row.lowest !== null ? toAmount(Number(row.lowest), currency) : null,
     },
-    attributes: { brand: row.brand, item_type: row.item_type, team },
+    attributes: { brand: row.brand, item_type: row.item_type, team: row.team },
   };
 }
