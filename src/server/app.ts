@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
@@ -253,10 +254,8 @@ export async function buildApp(
         devServer: pages.mode === "vite" ? pages.vite : undefined,
         // The production build is imported once and handed over as a module: given as a loader, React
         // Router works out its route table again on every request (ranking every route each time).
-        build:
-          pages.mode === "build"
-            ? await import(pathToFileURL(path.resolve("build/server/index.js")).href)
-            : undefined,
+        // Without a build (a test that never reaches a page) the adapter's loader stays, failing late.
+        build: pages.mode === "build" ? await importedServerBuild() : undefined,
         getLoadContext: async (request, reply) => {
           const context = new RouterContextProvider();
           // A page makes no session (Django's rule: a session is saved when it holds something): a
@@ -297,4 +296,9 @@ export async function buildApp(
     });
   }
   return app;
+}
+
+async function importedServerBuild() {
+  const file = path.resolve("build/server/index.js");
+  return fs.existsSync(file) ? await import(pathToFileURL(file).href) : undefined;
 }

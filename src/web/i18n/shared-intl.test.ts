@@ -26,7 +26,7 @@ describe("the shared intl object", () => {
           { locale, messages: messages as Record<string, string>, defaultLocale: "en" },
           createIntlCache(),
         );
-        const calls: [string, Record<string, unknown>][] = [
+        const calls: [string, Record<string, string | number | Date>][] = [
           ["cart.count", { count: 1 }],
           ["cart.count", { count: 3 }],
           ["cart.count", { count: 1_250 }],
