@@ -23,7 +23,9 @@ export function FavouritesProvider({ loggedIn, children }: { loggedIn: boolean; 
   const [ids, setIds] = useState<Set<number>>(new Set());
   useEffect(() => {
     if (!loggedIn) {
-      setIds(new Set());
+      // The same empty set when there was nothing: a new one would redraw every card's heart just
+      // after the page is taken over (a long task on a phone).
+      setIds((current) => (current.size ? new Set() : current));
       return;
     }
     const controller = new AbortController();

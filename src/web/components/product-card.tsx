@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
@@ -73,7 +74,11 @@ export function cardBadges(card: CardView, context: "listing" | "carousel") {
   };
 }
 
-export function ProductCard({
+/**
+ * A card is drawn again only when its own data changes: a listing redraws (its deferred inserts
+ * arrive, a filter drawer opens) without redrawing sixty cards, which is a long task on a phone.
+ */
+export const ProductCard = memo(function ProductCard({
   card,
   context = "listing",
   searchId,
@@ -173,4 +178,4 @@ export function ProductCard({
       </div>
     </article>
   );
-}
+});

@@ -4,8 +4,9 @@ import { useEffect, useRef, useState } from "react";
 /**
  * Embla for a slider, its library fetched once the page is live instead of with the page's first
  * JavaScript (decision 0052): the server draws the slides as a row, and swiping, snapping and the
- * buttons take over when Embla arrives a moment later. The same answer as `embla-carousel-react`'s
- * hook: a ref for the viewport and the carousel once it is made (undefined until then, as there).
+ * buttons take over when Embla arrives, once the row is within a screen of being seen. The same
+ * answer as `embla-carousel-react`'s hook: a ref for the viewport and the carousel once it is made
+ * (undefined until then, as there).
  */
 export function useDeferredEmbla(
   options: EmblaOptionsType,
@@ -19,16 +20,33 @@ export function useDeferredEmbla(
     if (!viewport) return;
     let made: EmblaCarouselType | undefined;
     let dropped = false;
-    import("embla-carousel")
-      .then(({ default: EmblaCarousel }) => {
-        if (dropped) return;
-        made = EmblaCarousel(viewport, latestOptions.current);
-        setCarousel(made);
-      })
-      // Without its library the row still scrolls as a plain row.
-      .catch(() => {});
+    const make = () =>
+      import("embla-carousel")
+        .then(({ default: EmblaCarousel }) => {
+          if (dropped) return;
+          made = EmblaCarousel(viewport, latestOptions.current);
+          setCarousel(made);
+        })
+        // Without its library the row still scrolls as a plain row.
+        .catch(() => {});
+    // Made when the row comes within a screen of being seen: making one measures every slide (a long
+    // task on a phone), which a slider far down the page should not cost while the page loads.
+    const near =
+      typeof IntersectionObserver === "function"
+        ? new IntersectionObserver(
+            (entries) => {
+              if (!entries.some((entry) => entry.isIntersecting)) return;
+              near?.disconnect();
+              void make();
+            },
+            { rootMargin: "100% 0px" },
+          )
+        : null;
+    if (near) near.observe(viewport);
+    else void make();
     return () => {
       dropped = true;
+      near?.disconnect();
       made?.destroy();
       setCarousel(undefined);
     };
