@@ -5,7 +5,7 @@ import { type Translated, translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { categories } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards } from "#modules/catalog/catalog.service.ts";
-import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
+import { cachedAtRevision, cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
 import { sanitizeCmsHtml, WORDS_PER_MINUTE } from "./cms-pages.service.ts";
 import { type CmsBlock, type ContentKind, cmsPages, contentItems } from "./content.schema.ts";
@@ -301,31 +301,44 @@ export async function shopTheLookFor(
   product: { id: number; categoryId: number },
   currency: string,
   locale: UiLocale,
+  revision: string,
 ): Promise<ShopTheLook | null> {
-  const features = sql`${contentItems.productIds} @> ${JSON.stringify([product.id])}::jsonb`;
-  const [row] = await db
-    .select()
-    .from(contentItems)
-    .where(
-      and(
-        eq(contentItems.kind, "shop_the_look"),
-        sql`(${features} or ${contentItems.categoryId} = ${product.categoryId}
-             or ${contentItems.categoryId} = (select parent_id from categories where id = ${product.categoryId}))`,
-      ),
-    )
-    .orderBy(sql`${features} desc`, desc(contentItems.publishedAt))
-    .limit(1);
+  // The looks are a handful of content items: they and the category tree are read once per catalogue
+  // revision and chosen from here, so a product page asks nothing of its own for its look.
+  const { looks, parents } = await cachedAtRevision(db, "content:looks", revision, async () => ({
+    looks: await db
+      .select()
+      .from(contentItems)
+      .where(eq(contentItems.kind, "shop_the_look"))
+      .orderBy(desc(contentItems.publishedAt), desc(contentItems.id)),
+    parents: new Map(
+      (await db.select({ id: categories.id, parent: categories.parentId }).from(categories)).map((row) => [
+        row.id,
+        row.parent,
+      ]),
+    ),
+  }));
+  const parent = parents.get(product.categoryId) ?? null;
+  // The look that features the product, else the newest of its category or its parent category.
+  const row =
+    looks.find((look) => look.productIds.includes(product.id)) ??
+    looks.find(
+      (look) =>
+        look.categoryId !== null && (look.categoryId === product.categoryId || look.categoryId === parent),
+    );
   if (!row) return null;
-  const cards = await getProductCards(db, {
-    currency,
-    productIds: row.productIds,
-    limit: row.productIds.length || 1,
+  return cachedAtRevision(db, `content:look:${row.id}:${currency}:${locale}`, revision, async () => {
+    const cards = await getProductCards(db, {
+      currency,
+      productIds: row.productIds,
+      limit: row.productIds.length || 1,
+    });
+    const item = toItem(row, locale, new Map(cards.map((card) => [card.product_id, card]))) as {
+      title: string;
+      content: { image: ShopTheLook["image"]; hotspots: ShopTheLook["hotspots"] };
+    };
+    return { title: item.title, image: item.content.image, hotspots: item.content.hotspots };
   });
-  const item = toItem(row, locale, new Map(cards.map((card) => [card.product_id, card]))) as {
-    title: string;
-    content: { image: ShopTheLook["image"]; hotspots: ShopTheLook["hotspots"] };
-  };
-  return { title: item.title, image: item.content.image, hotspots: item.content.hotspots };
 }
 
 /** A shop-wide teaser (a hero or a link card): its words, where it leads and its picture. */

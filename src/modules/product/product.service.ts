@@ -297,7 +297,9 @@ async function readProductDetail(
       : Promise.resolve([]),
     sellingPointsOf(db, revision),
     // Secondary: without it the page still shows.
-    shopTheLookFor(db, { id: head.id, categoryId: head.category_id }, currency, locale).catch(() => null),
+    shopTheLookFor(db, { id: head.id, categoryId: head.category_id }, currency, locale, revision).catch(
+      () => null,
+    ),
     head.is_package
       ? Promise.resolve(null)
       : cachedAtRevision(db, sizeGuideKey(head.item_type, head.age_group, locale), revision, () =>
