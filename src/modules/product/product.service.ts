@@ -80,20 +80,28 @@ async function sizesOf(db: Db, productIds: number[]): Promise<SizeRow[]> {
     .orderBy(asc(productSizes.productId), asc(productSizes.sort));
 }
 
-/** `GET /api/availability/{id}/`: the sizes of a product with stock and delivery, read now. */
+/** The sizes of product `p` with their suppliers, as `SizeRow`s in one JSON array, in the sizes' order. */
+const SIZES_OF_P = sql`(select coalesce(json_agg(json_build_object(
+                     'id', s.id, 'productId', s.product_id, 'sku', s.sku, 'name', s.name,
+                     'nameShort', s.name_short, 'stock', s.stock, 'storeStock', s.store_stock,
+                     'supplier', su.name, 'isMarketplace', su.is_marketplace,
+                     'minDays', su.min_delivery_days, 'maxDays', su.max_delivery_days) order by s.sort), '[]')
+              from product_sizes s join suppliers su on su.id = s.supplier_id
+             where s.product_id = p.id)`;
+
+/**
+ * `GET /api/availability/{id}/`: the sizes of a product with stock and delivery, read now, in one
+ * statement with the product's price.
+ */
 export async function getAvailability(db: Db, productId: number, currency: string): Promise<StockEntry[]> {
-  const [product] = await db
-    .select({
-      online: products.online,
-      price: sql<
-        number | null
-      >`(select price from product_prices where product_id = ${products.id} and currency = ${currency})`,
-    })
-    .from(products)
-    .where(eq(products.id, productId));
+  const [product] = await rows<{ price: number | null; sizes: SizeRow[] }>(
+    db,
+    sql`select (select price from product_prices where product_id = p.id and currency = ${currency}) as price,
+               ${SIZES_OF_P} as sizes
+          from products p where p.id = ${productId}`,
+  );
   if (!product) throw productNotFound();
-  const sizes = await sizesOf(db, [productId]);
-  return sizes.map((size) => toStockEntry(size, Number(product.price ?? 0), currency));
+  return product.sizes.map((size) => toStockEntry(size, Number(product.price ?? 0), currency));
 }
 
 interface HeadRow {
@@ -261,13 +269,7 @@ async function readProductDetail(
                and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
            (select json_agg(json_build_object('path', i.stored_path, 'alt', i.alt) order by i.position)
               from product_images i where i.product_id = p.id and i.stored_path is not null) as pictures,
-           (select coalesce(json_agg(json_build_object(
-                     'id', s.id, 'productId', s.product_id, 'sku', s.sku, 'name', s.name,
-                     'nameShort', s.name_short, 'stock', s.stock, 'storeStock', s.store_stock,
-                     'supplier', su.name, 'isMarketplace', su.is_marketplace,
-                     'minDays', su.min_delivery_days, 'maxDays', su.max_delivery_days) order by s.sort), '[]')
-              from product_sizes s join suppliers su on su.id = s.supplier_id
-             where s.product_id = p.id) as sizes,
+           ${SIZES_OF_P} as sizes,
            (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'colours', v.colours,
                                                        'url', v.relative_url) order by v.id), '[]')
               from (select id, name, colours, relative_url from products
