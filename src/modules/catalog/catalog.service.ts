@@ -1,5 +1,6 @@
 import { asc, type SQL, sql } from "drizzle-orm";
 import { type Db, rows } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
@@ -121,6 +122,53 @@ export async function getProductCards(db: Db, query: ProductCardQuery): Promise<
   return (await queryProductCards(db, query)).cards;
 }
 
+/**
+ * A card's columns of product `p` (with its brand `b`) but its prices. Only the team is read of the
+ * specifications: the whole list (every language's names) is about twenty times a card's other columns.
+ */
+function cardColumns(currency: SQL) {
+  return sql`p.id, p.name, p.style, p.relative_url, p.is_exclusive, p.is_preorder, p.labels, p.item_type,
+           b.name as brand,
+           (select spec ->> 'value' from jsonb_array_elements(p.specifications) spec
+             where spec ->> 'name' = 'Team' limit 1) as team,
+           (select min(h.price) from price_history h
+             where h.product_id = p.id and h.currency = ${currency}
+               and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
+           (select json_agg(json_build_object('size_id', s.id, 'name', s.name, 'name_short', s.name_short,
+                                              'in_stock', s.stock > 0) order by s.sort)
+              from product_sizes s where s.product_id = p.id) as sizes,
+           (select i.stored_path from product_images i
+             where i.product_id = p.id and i.stored_path is not null order by i.position limit 1) as picture`;
+}
+
+/**
+ * The cards of the products given, in the order given (a listing's page, chosen by the facet index):
+ * one named statement whose text never changes, so PostgreSQL plans it once per connection and a
+ * page sends two values, not its ids twice over. Products offline or without a price in the
+ * currency are left out.
+ */
+const cardsInOrderStatement = preparedStatement<CardRow>("cards_in_order", () => {
+  const currency = sql`${sql.placeholder("currency")}::text`;
+  return sql`
+    select ${cardColumns(currency)}, pp.price, pp.rrp, 0 as total
+      from unnest(${sql.placeholder("ids")}::int[]) with ordinality as wanted(id, position)
+      join products p on p.id = wanted.id and p.online
+      join brands b on b.id = p.brand_id
+      join categories c on c.id = p.category_id
+      join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
+     order by wanted.position`;
+});
+
+export async function productCardsInOrder(
+  db: Db,
+  currency: string,
+  productIds: number[],
+): Promise<ProductCard[]> {
+  if (productIds.length === 0) return [];
+  const found = await cardsInOrderStatement(db, { currency, ids: productIds });
+  return found.map((row) => toProductCard(row, currency));
+}
+
 /** A page of cards and the number of products matching in all, in one query. */
 export async function queryProductCards(
   db: Db,
@@ -158,20 +206,7 @@ export async function queryProductCards(
        where ${sql.join(conditions, sql` and `)}
        order by position
        limit ${query.limit} offset ${query.offset ?? 0})
-    select p.id, p.name, p.style, p.relative_url, p.is_exclusive, p.is_preorder, p.labels, p.item_type,
-           b.name as brand, page.price, page.rrp, page.total,
-           -- Only the team is on a card: the whole specification list (every language's names) is
-           -- about twenty times the card's other columns.
-           (select spec ->> 'value' from jsonb_array_elements(p.specifications) spec
-             where spec ->> 'name' = 'Team' limit 1) as team,
-           (select min(h.price) from price_history h
-             where h.product_id = p.id and h.currency = ${query.currency}
-               and (h.valid_to is null or h.valid_to > now() - interval '30 days')) as lowest,
-           (select json_agg(json_build_object('size_id', s.id, 'name', s.name, 'name_short', s.name_short,
-                                              'in_stock', s.stock > 0) order by s.sort)
-              from product_sizes s where s.product_id = p.id) as sizes,
-           (select i.stored_path from product_images i
-             where i.product_id = p.id and i.stored_path is not null order by i.position limit 1) as picture
+    select ${cardColumns(sql`${query.currency}`)}, page.price, page.rrp, page.total
       from page
       join products p on p.id = page.id
       join brands b on b.id = p.brand_id

@@ -5,7 +5,7 @@ import { CURRENCIES } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { brands, categories } from "#modules/catalog/catalog.schema.ts";
-import { ORDER, queryProductCards } from "#modules/catalog/catalog.service.ts";
+import { ORDER, productCardsInOrder, queryProductCards } from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
@@ -411,15 +411,7 @@ export async function computeListing(
       .sort((a, b) => Number(a.n) - Number(b.n))
       .map((row) => Number(row.value));
     // The cards of the page's products, in the listing's order.
-    const { cards } = await queryProductCards(tx, {
-      currency: scope.currency,
-      productIds: ids,
-      orderBy: sql`array_position(array[${sql.join(
-        ids.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::int[], p.id)`,
-      limit: PAGE_SIZE,
-    });
+    const cards = await productCardsInOrder(tx, scope.currency, ids.slice(0, PAGE_SIZE));
     return { facets, total, page, totalPages, cards };
   };
   // A search reads its matches through the GIN indexes only: the planner, expecting a broad word to
