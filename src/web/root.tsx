@@ -15,6 +15,7 @@ import { LOCALE_TAGS, MARKETS } from "#modules/markets/markets.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { CheckoutHeader } from "#web/components/checkout-header.tsx";
 import { FavouritesProvider } from "#web/components/favourites-context.tsx";
+import { HeartSymbol } from "#web/components/heart-icon.tsx";
 import { ConsentProvider } from "#web/consent/consent-context.tsx";
 import { CookieBanner, CookieSettingsDialog, TagManager } from "#web/consent/cookie-consent.tsx";
 import type { Route } from "./+types/root.ts";
@@ -109,6 +110,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col bg-white text-neutral-900 antialiased">
+        <HeartSymbol />
         {children}
         <ScrollRestoration nonce={data?.nonce || undefined} />
         <Scripts nonce={data?.nonce || undefined} />

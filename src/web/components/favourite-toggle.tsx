@@ -1,8 +1,8 @@
-import { Heart } from "lucide-react";
 import { useIntl } from "react-intl";
-import { Link, useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import { call } from "#web/lib/api.ts";
 import { useFavourites } from "./favourites-context.tsx";
+import { HeartIcon } from "./heart-icon.tsx";
 
 /**
  * The favourite heart (product page, bag lines, product cards). Members toggle it (added ↔ removed);
@@ -31,14 +31,15 @@ export function FavouriteToggle({
   const label = name
     ? intl.formatMessage({ id: favourite ? "favourites.removeNamed" : "favourites.addNamed" }, { name })
     : intl.formatMessage({ id: favourite ? "favourites.remove" : "favourites.add" });
-  const icon = (
-    <Heart aria-hidden="true" className={`size-5 ${favourite ? "fill-red-600 text-red-600" : ""}`} />
-  );
+  const icon = <HeartIcon className={`size-5 ${favourite ? "fill-red-600 text-red-600" : ""}`} />;
   if (!loggedIn) {
     const login = `/account/login/?next=${encodeURIComponent(location.pathname + location.search)}`;
+    // A plain link: a click is taken over below (the product kept, then the navigation), and a click
+    // that opens a new tab needs only the address. A router link would cost a page of cards sixty
+    // route resolutions for nothing.
     return (
-      <Link
-        to={login}
+      <a
+        href={login}
         aria-label={label}
         className={className}
         data-testid={testId}
@@ -53,7 +54,7 @@ export function FavouriteToggle({
         }}
       >
         {icon}
-      </Link>
+      </a>
     );
   }
   return (
