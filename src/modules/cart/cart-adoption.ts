@@ -4,8 +4,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { MAX_LINE_QUANTITY } from "./cart.contract.ts";
 import { cartLines, carts } from "./cart.schema.ts";
-import { findUnprintedLine } from "./cart.service.ts";
-import { lockCart } from "./cart-owner.ts";
+import { findUnprintedLine, lockCart } from "./cart-owner.ts";
 
 /** At log-in: the anonymous bag's lines join the member's bag (sizes already there add up). */
 export async function adoptAnonymousCart(db: Db, sessionId: string | null, userId: number): Promise<void> {

@@ -1,12 +1,12 @@
 // Whose bag it is, and how a change gets hold of it. Kept apart from the line operations so that
 // everything that touches a bag (lines, vouchers, prints, shared copies, placing an order) finds and
 // locks it the same way without importing the rest of the bag.
-import { and, eq, isNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import type { SessionUser, VisitorOwner } from "#kernel/session-user.ts";
-import { carts } from "./cart.schema.ts";
+import { cartLines, carts } from "./cart.schema.ts";
 
 /** Whose bag: a member's, or an anonymous visitor's session's. */
 export type CartOwner = VisitorOwner;
@@ -57,31 +57,26 @@ export const ownerMatch = (kind: OwnerKey["kind"]) =>
     : sql`c.user_id is null and c.session_id = ${sql.placeholder("owner")}::text`;
 
 /** The columns a new bag of the owner is made with, and its value. */
-const ownerColumn = (kind: OwnerKey["kind"]) =>
+export const ownerColumn = (kind: OwnerKey["kind"]) =>
   kind === "user"
     ? { column: sql`user_id`, value: sql`${sql.placeholder("owner")}::int` }
     : { column: sql`session_id`, value: sql`${sql.placeholder("owner")}::text` };
 
 /**
- * The owner's bag locked for the rest of the transaction, made when there is none, and `extra`'s
- * columns read in the same statement (one round trip). `made` tells a bag made now; a null id means
- * another transaction made the bag after this statement began: asking again finds it.
+ * The owner's bag locked for the rest of the transaction, made when there is none (one round trip).
+ * `made` tells a bag made now; a null id means another transaction made the bag after this statement
+ * began: asking again finds it.
  */
-export function lockOrMakeCartStatement<Extra>(
-  name: string,
-  kind: OwnerKey["kind"],
-  extra: { columns: SQL; from: SQL } = { columns: sql`1 as one`, from: sql`(select 1) one` },
-) {
+function lockOrMakeCartStatement(name: string, kind: OwnerKey["kind"]) {
   const make = ownerColumn(kind);
-  return preparedStatement<{ cart_id: number | null; made: boolean } & Extra>(
+  return preparedStatement<{ cart_id: number | null; made: boolean }>(
     `${name}_${kind}`,
     () => sql`
       with found as (select c.id from carts c where ${ownerMatch(kind)} for update),
            made as (insert into carts (${make.column}) select ${make.value}
                      where not exists (select 1 from found) on conflict do nothing returning id)
       select coalesce((select id from found), (select id from made)) as cart_id,
-             exists (select 1 from made) as made, ${extra.columns}
-        from ${extra.from}`,
+             exists (select 1 from made) as made`,
   );
 }
 
@@ -103,6 +98,26 @@ export async function lockCart(tx: Tx, owner: CartOwner): Promise<number> {
     if (row?.cart_id) return row.cart_id;
   }
   throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
+}
+
+/**
+ * The bag's line of this size without a print: an added unit of that size joins it rather than
+ * making a second line (a printed shirt stays a line of its own). Read inside the transaction that
+ * locked the bag, so no add of that size comes in between.
+ */
+export async function findUnprintedLine(tx: Tx, cartId: number, productId: number, sizeId: number) {
+  const [line] = await tx
+    .select({ id: cartLines.id, quantity: cartLines.quantity })
+    .from(cartLines)
+    .where(
+      and(
+        eq(cartLines.cartId, cartId),
+        eq(cartLines.productId, productId),
+        eq(cartLines.sizeId, sizeId),
+        isNull(cartLines.customization),
+      ),
+    );
+  return line;
 }
 
 /** Marks the bag as changed now (what the purge of abandoned bags counts from). */

@@ -218,6 +218,34 @@ describe("prints on a line", () => {
     await shopper.form(`/customizations/update/${lineId}/`, { name: "", number: "" });
     expect((await shopper.get("/cart/data/")).json().lines[0].customization).toBeNull();
   });
+
+  it("a print taken off a shirt joins the plain line of its size: the bag shows one line of both", async () => {
+    const shopper = visitor();
+    const printed = (
+      await shopper.form("/cart/items/add_to_cart/", { product: shirt.product_id, size: shirt.size_id })
+    ).json().data.pk;
+    await shopper.form(`/customizations/update/${printed}/`, { name: "KJÆR", number: "4" });
+    // The same size again is a plain line of its own beside the printed one.
+    const plainLine = (
+      await shopper.form("/cart/items/add_to_cart/", {
+        product: shirt.product_id,
+        size: shirt.size_id,
+        amount: 2,
+      })
+    ).json().data.pk;
+    expect(plainLine).not.toBe(printed);
+    expect((await shopper.get("/cart/data/")).json().lines).toHaveLength(2);
+
+    const removed = await shopper.form(`/customizations/update/${printed}/`, { name: "", number: "" });
+    expect(removed.statusCode).toBe(200);
+    const lines = (await shopper.get("/cart/data/")).json().lines;
+    expect(lines).toMatchObject([{ line_id: plainLine, quantity: 3, customization: null }]);
+    // And the next add of that size grows the same line.
+    await shopper.form("/cart/items/add_to_cart/", { product: shirt.product_id, size: shirt.size_id });
+    expect((await shopper.get("/cart/data/")).json().lines).toMatchObject([
+      { line_id: plainLine, quantity: 4 },
+    ]);
+  });
 });
 
 describe("whose bag", () => {

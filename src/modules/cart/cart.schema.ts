@@ -75,6 +75,11 @@ export const cartLines = pgTable(
   },
   (t) => [
     index("cart_lines_cart_idx").on(t.cartId),
+    // One line per size without a print: an add of that size grows it, in one statement
+    // (`on conflict`), whatever else is added to the bag at the same moment (decision 0060).
+    uniqueIndex("cart_lines_unprinted_size_idx")
+      .on(t.cartId, t.productId, t.sizeId)
+      .where(sql`${t.customization} is null`),
     check("cart_lines_quantity_positive", sql`${t.quantity} > 0`),
   ],
 );

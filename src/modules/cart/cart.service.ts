@@ -1,7 +1,7 @@
 // The bag's lines: adding products and packages, changing and removing lines, and reading the bag
 // as the storefront shows it. Pricing, prints, codes and log-in adoption have files of their own.
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { type Db, rows, type Tx } from "#db/client.ts";
+import { eq, inArray, sql } from "drizzle-orm";
+import { type Db, rows } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { productSizes, products } from "#modules/catalog/catalog.schema.ts";
@@ -13,8 +13,8 @@ import { formatCart } from "./cart-output.ts";
 import {
   type CartOwner,
   lockCart,
-  lockOrMakeCartStatement,
   type OwnerKey,
+  ownerColumn,
   ownerCondition,
   ownerKey,
   ownerMatch,
@@ -26,89 +26,71 @@ const notAdded = (message: string, status = 400): never => {
   throw new HttpError(status, "not_added", message, { size: [message] });
 };
 
-/**
- * The bag's line of this size without a print: an added unit of that size joins it rather than
- * making a second line (a printed shirt stays a line of its own). Read inside the transaction that
- * locked the bag, so two adds of the same size cannot both miss it.
- */
-export async function findUnprintedLine(tx: Tx, cartId: number, productId: number, sizeId: number) {
-  const [line] = await tx
-    .select({ id: cartLines.id, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(
-      and(
-        eq(cartLines.cartId, cartId),
-        eq(cartLines.productId, productId),
-        eq(cartLines.sizeId, sizeId),
-        isNull(cartLines.customization),
-      ),
-    );
-  return line;
-}
-
-/** What the add reads with the bag's lock: the product and the size asked for. */
-interface AddedProduct {
+/** What the add answers: the product and size asked for, the bag, and the line added to. */
+interface AddRow {
   online: boolean | null;
   is_package: boolean | null;
   is_exclusive: boolean | null;
   stock: number | null;
   size_product: number | null;
+  cart_id: number | null;
+  line_id: number | null;
 }
 
-const addLockStatements = {
-  user: lockOrMakeCartStatement<AddedProduct>("add_lock", "user", addProductRead()),
-  session: lockOrMakeCartStatement<AddedProduct>("add_lock", "session", addProductRead()),
-};
-
-function addProductRead() {
-  return {
-    columns: sql`p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product`,
-    from: sql`(select 1) one
-      left join products p on p.id = ${sql.placeholder("productId")}::int
-      left join product_sizes s on s.id = ${sql.placeholder("sizeId")}::int`,
-  };
-}
+const addStatements = { user: addStatement("user"), session: addStatement("session") };
 
 /**
- * The line of the add, in one statement run after the bag is locked (so it sees every line committed
- * before): the unprinted line of that size grows, or a new line is made, while the bag's quantity of it
- * stays within `limit`; the bag is marked changed only when a line was. `line_id` null: over the limit.
+ * The add in one statement (decision 0060). The product and size are read; when they can be added, the
+ * owner's bag is locked (made when there is none) and the unprinted line of that size grows, or is
+ * made, while it stays within what is in stock and the line maximum (`on conflict` sees a line another
+ * add made a moment ago, which the statement's own snapshot would not); the bag is marked changed only
+ * when a line was. Nothing is written when the product cannot be added. `cart_id` null with an addable
+ * product: another request made the bag at the same moment, and asking again finds it.
  */
-const addLineStatement = preparedStatement<{ existing_quantity: number | null; line_id: number | null }>(
-  "add_line",
-  () => {
-    const cartId = sql`${sql.placeholder("cartId")}::int`;
-    const amount = sql`${sql.placeholder("amount")}::int`;
-    const limit = sql`${sql.placeholder("limit")}::int`;
-    return sql`
-      with existing as (
-             select id, quantity from cart_lines
-              where cart_id = ${cartId} and product_id = ${sql.placeholder("productId")}::int
-                and size_id = ${sql.placeholder("sizeId")}::int and customization is null
-              order by id limit 1),
-           grown as (
-             update cart_lines l set quantity = l.quantity + ${amount} from existing e
-              where l.id = e.id and e.quantity + ${amount} <= ${limit}
-             returning l.id),
-           added as (
-             insert into cart_lines (cart_id, product_id, size_id, quantity)
-             select ${cartId}, ${sql.placeholder("productId")}::int, ${sql.placeholder("sizeId")}::int, ${amount}
-              where not exists (select 1 from existing) and ${amount} <= ${limit}
-             returning id),
-           touched as (
-             update carts set updated_at = now()
-              where id = ${cartId} and exists (select 1 from grown union all select 1 from added)
-             returning id)
-      select (select quantity from existing) as existing_quantity,
-             coalesce((select id from grown), (select id from added)) as line_id,
-             (select count(*) from touched) as touched`;
-  },
-);
+function addStatement(kind: OwnerKey["kind"]) {
+  const make = ownerColumn(kind);
+  // A visitor's bag takes no members-only product; a member's does.
+  const member = kind === "user" ? sql`true` : sql`false`;
+  const productId = sql`${sql.placeholder("productId")}::int`;
+  const sizeId = sql`${sql.placeholder("sizeId")}::int`;
+  const amount = sql`${sql.placeholder("amount")}::int`;
+  return preparedStatement<AddRow>(
+    `add_to_bag_${kind}`,
+    () => sql`
+      with item as (
+             select p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product,
+                    coalesce(p.online and not p.is_package and (${member} or not p.is_exclusive)
+                             and s.product_id = p.id and s.stock > 0, false) as addable,
+                    least(s.stock, ${MAX_LINE_QUANTITY}) as line_limit
+               from (select 1) one
+               left join products p on p.id = ${productId}
+               left join product_sizes s on s.id = ${sizeId}),
+           found as (select c.id from carts c where ${ownerMatch(kind)} and (select addable from item)
+                     for update of c),
+           made as (insert into carts (${make.column}) select ${make.value}
+                     where (select addable from item) and not exists (select 1 from found)
+                     on conflict do nothing returning id),
+           bag as (select id from found union all select id from made),
+           line as (insert into cart_lines (cart_id, product_id, size_id, quantity)
+                     select bag.id, ${productId}, ${sizeId}, ${amount} from bag, item
+                      where ${amount} <= item.line_limit
+                     on conflict (cart_id, product_id, size_id) where customization is null
+                     do update set quantity = cart_lines.quantity + excluded.quantity
+                      where cart_lines.quantity + excluded.quantity <= (select line_limit from item)
+                     returning id),
+           touched as (update carts set updated_at = now()
+                        where id = (select id from found) and exists (select 1 from line)
+                        returning id)
+      select item.online, item.is_package, item.is_exclusive, item.stock, item.size_product,
+             (select id from bag) as cart_id, (select id from line) as line_id,
+             (select count(*) from touched) as touched
+        from item`,
+  );
+}
 
 /**
- * Adds one size of a product. An existing line of that size without a print grows instead. Four
- * round trips: begin, the bag locked (made when there is none) with the product read, the line
- * grown or made, commit.
+ * Adds one size of a product. An existing line of that size without a print grows instead. One round
+ * trip (a second only when another request made the visitor's bag at the same moment).
  */
 export async function addToCart(
   db: Db,
@@ -117,29 +99,19 @@ export async function addToCart(
 ): Promise<{ lineId: number }> {
   const key = ownerKey(owner);
   if (!key) throw new HttpError(400, "no_session", "A session is needed for a bag.");
-  return db.transaction(async (tx) => {
-    const values = { owner: key.value, productId: input.productId, sizeId: input.sizeId };
-    let [row] = await addLockStatements[key.kind](tx, values);
-    // Another request made the bag after the statement began: now it is there to lock.
-    if (row && row.cart_id === null) [row] = await addLockStatements[key.kind](tx, values);
-    if (!row?.online) throw productNotFound();
-    if (row.is_exclusive && owner.userId === null)
-      throw new HttpError(403, "members_only", "cart.error.membersOnly");
-    if (row.is_package) notAdded("cart.error.packageNeedsSizes");
-    if (row.size_product !== input.productId || row.stock === null) notAdded("cart.error.size");
-    if (row.cart_id === null)
-      throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
-    if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
-    const [line] = await addLineStatement(tx, {
-      cartId: row.cart_id,
-      productId: input.productId,
-      sizeId: input.sizeId,
-      amount: input.amount,
-      limit: Math.min(row.stock ?? 0, MAX_LINE_QUANTITY),
-    });
-    if (!line?.line_id) return notAdded("cart.error.notEnoughStock", 409);
-    return { lineId: line.line_id };
-  });
+  const values = { owner: key.value, productId: input.productId, sizeId: input.sizeId, amount: input.amount };
+  let [row] = await addStatements[key.kind](db, values);
+  if (!row?.online) throw productNotFound();
+  if (row.is_exclusive && key.kind !== "user")
+    throw new HttpError(403, "members_only", "cart.error.membersOnly");
+  if (row.is_package) notAdded("cart.error.packageNeedsSizes");
+  if (row.size_product !== input.productId || row.stock === null) notAdded("cart.error.size");
+  if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
+  // Another request made the bag after the statement began: now it is there to lock.
+  if (row.cart_id === null) [row] = await addStatements[key.kind](db, values);
+  if (!row?.cart_id) throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
+  if (!row.line_id) return notAdded("cart.error.notEnoughStock", 409);
+  return { lineId: row.line_id };
 }
 
 /** Adds a package with a size for each of its items, as one line. */

@@ -8,8 +8,9 @@ import { type Translated, translate } from "#kernel/translate.ts";
 import { customizationOptions, products } from "#modules/catalog/catalog.schema.ts";
 import { productNotFound } from "#modules/catalog/catalog.service.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
+import { MAX_LINE_QUANTITY } from "./cart.contract.ts";
 import { cartLines, type LineCustomization } from "./cart.schema.ts";
-import { type CartOwner, findCartId } from "./cart-owner.ts";
+import { type CartOwner, findCartId, findUnprintedLine, lockCart } from "./cart-owner.ts";
 import type { CustomizationInput, CustomizationOptionsOutput } from "./customization.contract.ts";
 
 /** The print's fields, in the order the bag lists their add-ons under a line. */
@@ -55,7 +56,7 @@ export async function updateCustomization(
     cartId === null
       ? []
       : await db
-          .select({ id: cartLines.id, productId: cartLines.productId })
+          .select({ id: cartLines.id, productId: cartLines.productId, sizeId: cartLines.sizeId })
           .from(cartLines)
           .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)));
   if (!line) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
@@ -83,10 +84,45 @@ export async function updateCustomization(
   if (Object.keys(fields).length > 0)
     throw new HttpError(400, "validation_failed", "Some fields are not valid.", fields);
   const empty = CUSTOMIZATION_FIELDS.every((field) => !input[field]);
-  await db
-    .update(cartLines)
-    .set({ customization: empty ? null : input })
-    .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId as number)));
+  if (!empty || line.sizeId === null) {
+    await db
+      .update(cartLines)
+      .set({ customization: empty ? null : input })
+      .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId as number)));
+    return;
+  }
+  await removePrint(db, owner, { id: line.id, productId: line.productId, sizeId: line.sizeId });
+}
+
+/**
+ * A print taken off a shirt: the line becomes a plain line of its size, or, when the bag has one of that
+ * size already, joins it (within the line maximum), as an add of that size would. A bag holds one plain
+ * line per size (decision 0060); the bag is locked so no add of that size comes in between.
+ */
+async function removePrint(
+  db: Db,
+  owner: CartOwner,
+  line: { id: number; productId: number; sizeId: number },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const cartId = await lockCart(tx, owner);
+    const [printed] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.id, line.id), eq(cartLines.cartId, cartId)));
+    if (!printed) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
+    const plain = await findUnprintedLine(tx, cartId, line.productId, line.sizeId);
+    if (!plain) {
+      await tx.update(cartLines).set({ customization: null }).where(eq(cartLines.id, line.id));
+      return;
+    }
+    if (plain.id === line.id) return;
+    await tx
+      .update(cartLines)
+      .set({ quantity: Math.min(MAX_LINE_QUANTITY, plain.quantity + printed.quantity) })
+      .where(eq(cartLines.id, plain.id));
+    await tx.delete(cartLines).where(eq(cartLines.id, line.id));
+  });
 }
 
 /** The options a product's print offers, priced in the market's currency (GET /customizations/get/). */
