@@ -14,12 +14,7 @@ import Fastify, {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { DestinationStream } from "pino";
 import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
@@ -49,6 +44,7 @@ import { createMetrics, registerMetricsRoute } from "./plugins/metrics.ts";
 import { isCacheablePage, registerPageCache } from "./plugins/page-cache.ts";
 import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { createShopLogger, ShopLogController } from "./plugins/request-logging.ts";
+import { contractSerializerCompiler } from "./plugins/response-serializer.ts";
 import {
   registerPermissionsPolicy,
   registerSecurityHeaders,
@@ -122,7 +118,7 @@ export async function buildApp(
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(contractSerializerCompiler({ checkEachAnswer: config.env !== "production" }));
   app.decorate("config", config);
   const addresses = publicAddressesOf(config);
   app.decorate("publicAddresses", addresses);
