@@ -1,4 +1,5 @@
 import { asc, type SQL, sql } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import { type Db, rows } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
@@ -6,7 +7,7 @@ import { toAmount } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
 import { brands, categories } from "./catalog.schema.ts";
-import { cachedByCatalogue } from "./catalogue-cache.ts";
+import { CATALOGUE_MAX_AGE_MS, cachedByCatalogue } from "./catalogue-cache.ts";
 import { storedPictureUrl } from "./picture-store.ts";
 
 /**
@@ -167,6 +168,54 @@ export async function productCardsInOrder(
   if (productIds.length === 0) return [];
   const found = await cardsInOrderStatement(db, { currency, ids: productIds });
   return found.map((row) => toProductCard(row, currency));
+}
+
+/** Cards kept per process (decision 0061): about 1.5 KB each on the heap. */
+const CARD_CACHE_ENTRIES = 30_000;
+
+interface CachedCard {
+  revision: string;
+  card: ProductCard;
+}
+
+const cardCaches = new WeakMap<Db, LRUCache<string, CachedCard>>();
+
+/**
+ * A listing page's cards as `productCardsInOrder` gives them, each kept per product and currency at
+ * the catalogue revision the listing was computed at (`revision`, which moves with every product,
+ * price and stock change) and for at most the catalogue cache's age: a page of products not asked for
+ * lately reads only those. `cacheOf` is the database the cache belongs to; the cards missing are read
+ * through `db` (a listing's transaction). Cached cards are shared: callers never change them.
+ */
+export async function cachedCardsInOrder(
+  cacheOf: Db,
+  db: Db,
+  currency: string,
+  productIds: number[],
+  revision: string,
+): Promise<ProductCard[]> {
+  let cache = cardCaches.get(cacheOf);
+  if (!cache) {
+    cache = new LRUCache<string, CachedCard>({ max: CARD_CACHE_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS });
+    cardCaches.set(cacheOf, cache);
+  }
+  const found = new Map<number, ProductCard>();
+  const missing: number[] = [];
+  for (const id of productIds) {
+    const hit = cache.get(`${currency}:${id}`);
+    if (hit && hit.revision === revision) found.set(id, hit.card);
+    else missing.push(id);
+  }
+  if (missing.length > 0)
+    for (const card of await productCardsInOrder(db, currency, missing)) {
+      found.set(card.product_id, card);
+      cache.set(`${currency}:${card.product_id}`, { revision, card });
+    }
+  // Products offline or without a price in the currency are left out, as the statement leaves them.
+  return productIds.flatMap((id) => {
+    const card = found.get(id);
+    return card ? [card] : [];
+  });
 }
 
 /** A page of cards and the number of products matching in all, in one query. */

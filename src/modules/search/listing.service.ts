@@ -5,7 +5,12 @@ import { CURRENCIES } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
 import { brands, categories } from "#modules/catalog/catalog.schema.ts";
-import { ORDER, productCardsInOrder, queryProductCards } from "#modules/catalog/catalog.service.ts";
+import {
+  cachedCardsInOrder,
+  ORDER,
+  productCardsInOrder,
+  queryProductCards,
+} from "#modules/catalog/catalog.service.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
@@ -411,7 +416,10 @@ export async function computeListing(
       .sort((a, b) => Number(a.n) - Number(b.n))
       .map((row) => Number(row.value));
     // The cards of the page's products, in the listing's order.
-    const cards = await productCardsInOrder(tx, scope.currency, ids.slice(0, PAGE_SIZE));
+    const pageIds = ids.slice(0, PAGE_SIZE);
+    const cards = options.revision
+      ? await cachedCardsInOrder(db, tx, scope.currency, pageIds, options.revision)
+      : await productCardsInOrder(tx, scope.currency, pageIds);
     return { facets, total, page, totalPages, cards };
   };
   // A search reads its matches through the GIN indexes only: the planner, expecting a broad word to
