@@ -4,6 +4,9 @@
  * "Kestrel Kestrel Aero Elite FG". Every place that names a product with its brand goes through here.
  */
 
+/** Made once: `localeCompare` with options builds a collator on every call (a card renders this each time). */
+const sameLetters = new Intl.Collator(undefined, { sensitivity: "accent" });
+
 /** The name without the brand in front, for places that show the brand above it. */
 export function modelName(brand: string, name: string): string {
   const trimmed = name.trim();
@@ -11,8 +14,7 @@ export function modelName(brand: string, name: string): string {
   if (prefix === "") return trimmed;
   const head = trimmed.slice(0, prefix.length);
   const rest = trimmed.slice(prefix.length);
-  if (head.localeCompare(prefix, undefined, { sensitivity: "accent" }) === 0 && /^\s+\S/u.test(rest))
-    return rest.trim();
+  if (sameLetters.compare(head, prefix) === 0 && /^\s+\S/u.test(rest)) return rest.trim();
   return trimmed;
 }
 
