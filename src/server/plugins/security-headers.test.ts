@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../config.ts";
-import { registerSecurityHeaders } from "./security-headers.ts";
+import { registerSecurityHeaders, scriptNonceOf } from "./security-headers.ts";
 
 const KLARNA = { KLARNA_USERNAME: "PK12345_abcdef", KLARNA_PASSWORD: "secret" };
 
@@ -72,5 +72,30 @@ describe("Klarna in the content security policy", () => {
     for (const directive of [headers.script, headers.connect, headers.frame, headers.style])
       expect(directive).toContain("http://127.0.0.1:4567");
     expect(headers.all).not.toContain("/kp/lib");
+  });
+});
+
+describe("a page's nonce", () => {
+  it("is new for every page, the one its scripts carry, and the only difference between two pages' policies", async () => {
+    const app = Fastify();
+    await registerSecurityHeaders(app, loadConfig({ NODE_ENV: "test" }), { pages: true, dev: false });
+    app.get("/", async (_request, reply) => ({ nonce: scriptNonceOf(reply) }));
+    try {
+      const answers = await Promise.all([0, 1].map(() => app.inject({ method: "GET", url: "/" })));
+      const [first, second] = answers.map((answer) => ({
+        nonce: answer.json().nonce as string,
+        policy: String(answer.headers["content-security-policy"]),
+        frame: answer.headers["x-frame-options"],
+      }));
+      expect(first?.nonce).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      expect(second?.nonce).not.toBe(first?.nonce);
+      expect(first?.policy).toContain(`script-src 'self' 'nonce-${first?.nonce}'`);
+      expect(first?.policy).not.toContain("StandIn");
+      expect(second?.policy.replace(second.nonce, first?.nonce ?? "")).toBe(first?.policy);
+      expect(first?.policy).toContain("frame-ancestors 'none'");
+      expect(first?.frame).toBe("SAMEORIGIN");
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -17,9 +17,9 @@ export async function registerSecurityHeaders(
   { pages, dev }: { pages: boolean; dev: boolean },
 ) {
   // Only scripts carry the nonce: a nonce in style-src would switch off 'unsafe-inline', which the
-  // style attributes of Radix and Embla need.
-  const scriptNonce = (_request: unknown, response: unknown) =>
-    `'nonce-${(response as NonceResponse).scriptNonce ?? ""}'`;
+  // style attributes of Radix and Embla need. The policy is worked out once with a stand-in, which each
+  // page's answer replaces with its own nonce.
+  const scriptNonce = `'nonce-${NONCE_STAND_IN}'`;
   // The tag manager's origins, only when a container is configured (its script still waits for the
   // shopper's statistics consent, decision 0045).
   const tagManager = config.gtmContainerId ? TAG_MANAGER_ORIGINS : { script: [], connect: [] };
@@ -87,15 +87,20 @@ export async function registerSecurityHeaders(
     },
     crossOriginEmbedderPolicy: false,
   };
+  const headers = await helmetHeaders(options);
   if (pages) {
+    // helmet's Fastify plugin would build its whole middleware again for every answer (parsing each
+    // directive); the page's policy differs from one answer to the next by its nonce alone.
+    const policy = (headers["content-security-policy"] ?? "").split(NONCE_STAND_IN);
     scope.addHook("onRequest", (_request, reply, done) => {
-      (reply.raw as NonceResponse).scriptNonce = crypto.randomBytes(16).toString("base64url");
+      const nonce = crypto.randomBytes(16).toString("base64url");
+      (reply.raw as NonceResponse).scriptNonce = nonce;
+      reply.headers(headers);
+      if (policy.length > 1) reply.header("content-security-policy", policy.join(nonce));
       done();
     });
-    await scope.register(fastifyHelmet, options);
     return;
   }
-  const headers = await helmetHeaders(options);
   scope.addHook("onRequest", (_request, reply, done) => {
     reply.headers(headers);
     done();
@@ -103,6 +108,9 @@ export async function registerSecurityHeaders(
 }
 
 const unique = (values: string[]) => [...new Set(values)];
+
+/** Where a page's nonce goes in its policy, worked out once (letters only, as a nonce's own are). */
+const NONCE_STAND_IN = "PitchsideNonceStandIn";
 
 /** Where Adyen's Drop-in loads its secured card fields and 3-D Secure from. */
 export const adyenOrigins = (environment: "test" | "live") =>
@@ -180,8 +188,8 @@ export function registerPermissionsPolicy(app: FastifyInstance) {
 }
 
 /**
- * The exact headers helmet sets for these options, read once from a throw-away instance: without
- * nonces they are the same for every answer, so they need not be computed per request.
+ * The exact headers helmet sets for these options, read once from a throw-away instance: they are the
+ * same for every answer (a page's nonce apart), so they need not be computed per request.
  */
 async function helmetHeaders(options: FastifyHelmetOptions): Promise<Record<string, string>> {
   const probe = Fastify();
