@@ -1,6 +1,6 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { createIntl, createIntlCache } from "react-intl";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { sharedIntl } from "./shared-intl.ts";
 
 const TEXTS = {
@@ -40,6 +40,29 @@ describe("the shared intl object", () => {
           expect(intl.formatMessage({ id }, values), id).toBe(plain.formatMessage({ id }, values));
         expect(intl.formatMessage({ id: "cart.count" }, { count: 3 })).toMatch(/3/);
       });
+
+  it("keeps the formatter for a call as <FormattedMessage> makes it (an undefined ignoreTag), and not for ignoreTag set", () => {
+    const intl = sharedIntl("da-DK", TEXTS);
+    const plain = createIntl({ locale: "da-DK", messages: TEXTS, defaultLocale: "en" }, createIntlCache());
+    const format = intl.formatters.getMessageFormat;
+    const asElement = () =>
+      format(TEXTS["card.price"], "da-DK", undefined, { formatters: intl.formatters, ignoreTag: undefined });
+    expect(asElement()).toBe(asElement());
+    // Kept by the message: no key is serialised for the call (react-intl's own cache would).
+    const stringify = vi.spyOn(JSON, "stringify");
+    asElement();
+    expect(stringify).not.toHaveBeenCalled();
+    stringify.mockRestore();
+    const tagged = format(TEXTS["card.price"], "da-DK", undefined, {
+      formatters: intl.formatters,
+      ignoreTag: true,
+    });
+    expect(tagged).not.toBe(asElement());
+    for (const price of ["12,50 kr.", "<b>99</b>"])
+      expect(intl.formatMessage({ id: "card.price" }, { price }, { ignoreTag: undefined })).toBe(
+        plain.formatMessage({ id: "card.price" }, { price }, { ignoreTag: undefined }),
+      );
+  });
 
   it("still answers a missing text with its default message", () => {
     const intl = sharedIntl("fr-FR", {});

@@ -45,12 +45,14 @@ function keyMessageFormatsByIdentity(intl: IntlShape) {
   // (the catalogue's texts are a fixed set), a tree by its identity.
   const byText = new Map<string, ReturnType<GetMessageFormat>>();
   const byTree = new WeakMap<object, ReturnType<GetMessageFormat>>();
+  // `<FormattedMessage>` passes `{ ignoreTag }`, undefined unless the element sets it: an option left
+  // undefined is no option.
   const plainOptions = (options: unknown) =>
     options === undefined ||
     (typeof options === "object" &&
       options !== null &&
-      Object.keys(options).length === 1 &&
-      (options as { formatters?: unknown }).formatters === formatters);
+      (options as { formatters?: unknown }).formatters === formatters &&
+      Object.entries(options).every(([name, value]) => name === "formatters" || value === undefined));
   formatters.getMessageFormat = ((...args: Parameters<GetMessageFormat>) => {
     const [message, locales, , options] = args;
     if (locales !== intl.locale || !plainOptions(options)) return original(...args);
