@@ -2,6 +2,7 @@ import { z } from "zod";
 import { coercedId, id } from "#kernel/ids.ts";
 import { productCardSchema } from "#modules/catalog/catalog.contract.ts";
 import { benefitItemSchema } from "#modules/product/product.contract.ts";
+import { customizationInput } from "./customization.contract.ts";
 
 // The shop's own suppliers live apart from the schemas, so the page code that names them ships no Zod.
 export { isOwnSupplier, OWN_SUPPLIER, OWN_SUPPLIERS } from "./suppliers.ts";
@@ -17,9 +18,12 @@ export const MAX_LINE_QUANTITY = 99;
 
 /**
  * `POST /cart/items/add_to_cart/`, form-encoded as the storefront posts it. `price` is accepted and
- * ignored: the server prices every line itself.
+ * ignored: the server prices every line itself. The print fields (as `/customizations/update/` takes
+ * them) are optional: a print given makes a printed line of its own, never joining the plain line of
+ * that size.
  */
 export const addToCartInput = z.object({
+  ...customizationInput.shape,
   product: coercedId("cart.error.product"),
   size: coercedId("cart.error.size"),
   amount: z.coerce

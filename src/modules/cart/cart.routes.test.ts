@@ -246,6 +246,59 @@ describe("prints on a line", () => {
       { line_id: plainLine, quantity: 4 },
     ]);
   });
+
+  it("a shirt added with its print beside the plain ones of that size is a line of its own; a print it does not offer adds nothing", async () => {
+    const shopper = visitor();
+    const plainLine = (
+      await shopper.form("/cart/items/add_to_cart/", {
+        product: shirt.product_id,
+        size: shirt.size_id,
+        amount: 2,
+      })
+    ).json().data.pk;
+    const printed = await shopper.form("/cart/items/add_to_cart/", {
+      product: shirt.product_id,
+      size: shirt.size_id,
+      name: "KJÆR",
+      number: "4",
+    });
+    expect(printed.statusCode).toBe(200);
+    const lines = (await shopper.get("/cart/data/")).json().lines;
+    expect(lines).toHaveLength(2);
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ line_id: plainLine, quantity: 2, customization: null }),
+        expect.objectContaining({
+          line_id: printed.json().data.pk,
+          quantity: 1,
+          customization: expect.objectContaining({ name: "KJÆR", number: "4" }),
+        }),
+      ]),
+    );
+
+    const refused = await shopper.form("/cart/items/add_to_cart/", {
+      product: shirt.product_id,
+      size: shirt.size_id,
+      number: "4a",
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().fields.number).toEqual(["customization.error.numberDigits"]);
+    const badFlag = await shopper.form("/cart/items/add_to_cart/", {
+      product: shirt.product_id,
+      size: shirt.size_id,
+      name: "A",
+      player_flag: "XX",
+    });
+    expect(badFlag.statusCode).toBe(400);
+    expect(badFlag.json().fields.player_flag).toEqual(["customization.error.choice"]);
+    const notAShirt = await shopper.form("/cart/items/add_to_cart/", {
+      product: plain.product_id,
+      size: plain.size_id,
+      name: "A",
+    });
+    expect(notAShirt.statusCode).toBe(400);
+    expect((await shopper.get("/cart/data/")).json().lines).toHaveLength(2);
+  });
 });
 
 describe("whose bag", () => {

@@ -122,7 +122,8 @@ export async function cartRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Adds one size of a product (form-encoded; a posted price is ignored)",
+        summary:
+          "Adds one size of a product (form-encoded; a posted price is ignored); with print fields, as a printed line of its own",
         body: addToCartInput,
         response: { 200: addResultOutput },
       },
@@ -130,10 +131,12 @@ export async function cartRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await ensureSession(request, reply);
       return addResult(reply, async () => {
+        const { product, size, amount, get_errors: _errors, price: _price, ...print } = request.body;
         const { lineId } = await addToCart(db, cartOwnerOf(request), {
-          productId: request.body.product,
-          sizeId: request.body.size,
-          amount: request.body.amount,
+          productId: product,
+          sizeId: size,
+          amount,
+          print,
         });
         return { pk: lineId, subitems: [] };
       });

@@ -21,6 +21,8 @@ import {
   touchCart,
 } from "./cart-owner.ts";
 import { priceCart } from "./cart-pricing.ts";
+import type { CustomizationInput } from "./customization.contract.ts";
+import { asksForPrint, checkPrint } from "./customizations.service.ts";
 
 const notAdded = (message: string, status = 400): never => {
   throw new HttpError(status, "not_added", message, { size: [message] });
@@ -95,10 +97,11 @@ function addStatement(kind: OwnerKey["kind"]) {
 export async function addToCart(
   db: Db,
   owner: CartOwner,
-  input: { productId: number; sizeId: number; amount: number },
+  input: { productId: number; sizeId: number; amount: number; print?: CustomizationInput },
 ): Promise<{ lineId: number }> {
   const key = ownerKey(owner);
   if (!key) throw new HttpError(400, "no_session", "A session is needed for a bag.");
+  if (input.print && asksForPrint(input.print)) return addPrintedLine(db, owner, input, input.print);
   const values = { owner: key.value, productId: input.productId, sizeId: input.sizeId, amount: input.amount };
   let [row] = await addStatements[key.kind](db, values);
   if (!row?.online) throw productNotFound();
@@ -112,6 +115,50 @@ export async function addToCart(
   if (!row?.cart_id) throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
   if (!row.line_id) return notAdded("cart.error.notEnoughStock", 409);
   return { lineId: row.line_id };
+}
+
+/**
+ * Adds a size with a print as a line of its own (a printed shirt never joins another line): the same
+ * checks as a plain add, the print checked against the product's options, then the line made in the
+ * bag's lock, within the stock and the line maximum.
+ */
+async function addPrintedLine(
+  db: Db,
+  owner: CartOwner,
+  input: { productId: number; sizeId: number; amount: number },
+  print: CustomizationInput,
+): Promise<{ lineId: number }> {
+  return db.transaction(async (tx) => {
+    const [row] = await rows<Omit<AddRow, "cart_id" | "line_id">>(
+      tx,
+      sql`select p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product
+            from (select 1) one
+            left join products p on p.id = ${input.productId}
+            left join product_sizes s on s.id = ${input.sizeId}`,
+    );
+    if (!row?.online) throw productNotFound();
+    if (row.is_exclusive && owner.userId === null)
+      throw new HttpError(403, "members_only", "cart.error.membersOnly");
+    if (row.is_package) notAdded("cart.error.packageNeedsSizes");
+    if (row.size_product !== input.productId || row.stock === null) notAdded("cart.error.size");
+    if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
+    if (input.amount > Math.min(row.stock ?? 0, MAX_LINE_QUANTITY))
+      notAdded("cart.error.notEnoughStock", 409);
+    await checkPrint(tx, input.productId, print);
+    const cartId = await lockCart(tx, owner);
+    const [line] = await tx
+      .insert(cartLines)
+      .values({
+        cartId,
+        productId: input.productId,
+        sizeId: input.sizeId,
+        quantity: input.amount,
+        customization: print,
+      })
+      .returning({ id: cartLines.id });
+    await touchCart(tx, cartId);
+    return { lineId: (line as { id: number }).id };
+  });
 }
 
 /** Adds a package with a size for each of its items, as one line. */

@@ -1,7 +1,7 @@
 // Prints on shirts: the options a product offers, setting or removing a line's print, and the priced
 // add-ons a print puts under its line.
 import { and, asc, eq } from "drizzle-orm";
-import type { Db } from "#db/client.ts";
+import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { toAmount } from "#kernel/money.ts";
 import { type Translated, translate } from "#kernel/translate.ts";
@@ -40,6 +40,40 @@ export function customizationSublines(
   });
 }
 
+/** Whether a print form asks for a print at all (an empty form removes one). */
+export const asksForPrint = (input: Partial<CustomizationInput>) =>
+  CUSTOMIZATION_FIELDS.some((field) => Boolean(input[field]));
+
+/**
+ * A print the product offers: customizable at all, each filled field an option of the product, within
+ * its length, and a chosen flag or print type one of its choices (400 with the fields otherwise).
+ */
+export async function checkPrint(db: Db | Tx, productId: number, input: CustomizationInput): Promise<void> {
+  const options = await db
+    .select()
+    .from(customizationOptions)
+    .where(eq(customizationOptions.productId, productId));
+  if (options.length === 0)
+    throw new HttpError(400, "not_customizable", "This product cannot be customised.", {
+      _: ["customization.error.notCustomizable"],
+    });
+  const fields: Record<string, string[]> = {};
+  for (const field of CUSTOMIZATION_FIELDS) {
+    const value = input[field];
+    if (!value) continue;
+    const option = options.find((o) => o.type === field);
+    if (!option) fields[field] = ["customization.error.notOffered"];
+    else if (option.maxLength !== null && value.length > option.maxLength)
+      fields[field] = [
+        field === "number" ? "customization.error.numberLength" : "customization.error.nameLength",
+      ];
+    else if (option.choices.length > 0 && !option.choices.some((choice) => choice.value === value))
+      fields[field] = ["customization.error.choice"];
+  }
+  if (Object.keys(fields).length > 0)
+    throw new HttpError(400, "validation_failed", "Some fields are not valid.", fields);
+}
+
 /**
  * Sets or removes (all fields empty) the print on a line of the owner's bag. The fields were checked
  * by the shared contract; here the line must be the owner's, its product customizable, and a chosen
@@ -60,29 +94,7 @@ export async function updateCustomization(
           .from(cartLines)
           .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)));
   if (!line) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
-  const options = await db
-    .select()
-    .from(customizationOptions)
-    .where(eq(customizationOptions.productId, line.productId));
-  if (options.length === 0)
-    throw new HttpError(400, "not_customizable", "This product cannot be customised.", {
-      _: ["customization.error.notCustomizable"],
-    });
-  const fields: Record<string, string[]> = {};
-  for (const field of CUSTOMIZATION_FIELDS) {
-    const value = input[field];
-    if (!value) continue;
-    const option = options.find((o) => o.type === field);
-    if (!option) fields[field] = ["customization.error.notOffered"];
-    else if (option.maxLength !== null && value.length > option.maxLength)
-      fields[field] = [
-        field === "number" ? "customization.error.numberLength" : "customization.error.nameLength",
-      ];
-    else if (option.choices.length > 0 && !option.choices.some((choice) => choice.value === value))
-      fields[field] = ["customization.error.choice"];
-  }
-  if (Object.keys(fields).length > 0)
-    throw new HttpError(400, "validation_failed", "Some fields are not valid.", fields);
+  await checkPrint(db, line.productId, input);
   const empty = CUSTOMIZATION_FIELDS.every((field) => !input[field]);
   if (!empty || line.sizeId === null) {
     await db

@@ -80,15 +80,12 @@ export function useAddToBag(product: ProductView, dispatch: (event: DrawerEvent)
     line,
     addSize: (sizeId, sizeName, customization) =>
       attempt(async () => {
+        // A print goes with the add: the shirt becomes a printed line of its own, never the plain
+        // line of that size already in the bag.
         const result = await call("POST /cart/items/add_to_cart/", {
-          form: { product: String(product.id), size: String(sizeId), amount: "1" },
+          form: { product: String(product.id), size: String(sizeId), amount: "1", ...customization },
         });
         const lineId = result.data?.pk as number;
-        if (customization)
-          await call("POST /customizations/update/:id/", {
-            params: { id: lineId },
-            form: { ...customization },
-          });
         await afterAdd(lineId, sizeName, Boolean(customization));
       }),
     addPackage: (sizes) =>
