@@ -276,27 +276,20 @@ describe("prints on a line", () => {
       ]),
     );
 
-    const refused = await shopper.form("/cart/items/add_to_cart/", {
-      product: shirt.product_id,
-      size: shirt.size_id,
-      number: "4a",
-    });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().fields.number).toEqual(["customization.error.numberDigits"]);
-    const badFlag = await shopper.form("/cart/items/add_to_cart/", {
-      product: shirt.product_id,
-      size: shirt.size_id,
-      name: "A",
-      player_flag: "XX",
-    });
-    expect(badFlag.statusCode).toBe(400);
-    expect(badFlag.json().fields.player_flag).toEqual(["customization.error.choice"]);
-    const notAShirt = await shopper.form("/cart/items/add_to_cart/", {
-      product: plain.product_id,
-      size: plain.size_id,
-      name: "A",
-    });
-    expect(notAShirt.statusCode).toBe(400);
+    // Prints it does not take: refused with the field, nothing added.
+    for (const [product, print, field, message] of [
+      [shirt, { number: "4a" }, "number", "customization.error.numberDigits"],
+      [shirt, { name: "A", player_flag: "XX" }, "player_flag", "customization.error.choice"],
+      [plain, { name: "A" }, "_", "customization.error.notCustomizable"],
+    ] as const) {
+      const refused = await shopper.form("/cart/items/add_to_cart/", {
+        product: product.product_id,
+        size: product.size_id,
+        ...print,
+      });
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().fields[field]).toEqual([message]);
+    }
     expect((await shopper.get("/cart/data/")).json().lines).toHaveLength(2);
   });
 });

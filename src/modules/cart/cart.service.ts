@@ -28,15 +28,38 @@ const notAdded = (message: string, status = 400): never => {
   throw new HttpError(status, "not_added", message, { size: [message] });
 };
 
-/** What the add answers: the product and size asked for, the bag, and the line added to. */
-interface AddRow {
+/** The product and size an add asks for, as both adds read them. */
+interface AddedProduct {
   online: boolean | null;
   is_package: boolean | null;
   is_exclusive: boolean | null;
   stock: number | null;
   size_product: number | null;
+}
+
+/** What the one-statement add answers: the product and size, the bag, and the line added to. */
+interface AddRow extends AddedProduct {
   cart_id: number | null;
   line_id: number | null;
+}
+
+/** The columns of `AddedProduct` from `p` (the product asked for) and `s` (the size asked for). */
+const addedProductColumns = sql`p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product`;
+
+/**
+ * Why a product and size cannot be added, thrown as the shopper is told it; nothing when they can.
+ * Both adds refuse alike, in this order.
+ */
+function refuseUnaddable(
+  row: AddedProduct | undefined,
+  member: boolean,
+  productId: number,
+): asserts row is AddedProduct {
+  if (!row?.online) throw productNotFound();
+  if (row.is_exclusive && !member) throw new HttpError(403, "members_only", "cart.error.membersOnly");
+  if (row.is_package) notAdded("cart.error.packageNeedsSizes");
+  if (row.size_product !== productId || row.stock === null) notAdded("cart.error.size");
+  if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
 }
 
 const addStatements = { user: addStatement("user"), session: addStatement("session") };
@@ -60,7 +83,7 @@ function addStatement(kind: OwnerKey["kind"]) {
     `add_to_bag_${kind}`,
     () => sql`
       with item as (
-             select p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product,
+             select ${addedProductColumns},
                     coalesce(p.online and not p.is_package and (${member} or not p.is_exclusive)
                              and s.product_id = p.id and s.stock > 0, false) as addable,
                     least(s.stock, ${MAX_LINE_QUANTITY}) as line_limit
@@ -80,12 +103,11 @@ function addStatement(kind: OwnerKey["kind"]) {
                      do update set quantity = cart_lines.quantity + excluded.quantity
                       where cart_lines.quantity + excluded.quantity <= (select line_limit from item)
                      returning id),
+           -- A data-modifying part runs whether or not the answer reads it.
            touched as (update carts set updated_at = now()
-                        where id = (select id from found) and exists (select 1 from line)
-                        returning id)
+                        where id = (select id from found) and exists (select 1 from line))
       select item.online, item.is_package, item.is_exclusive, item.stock, item.size_product,
-             (select id from bag) as cart_id, (select id from line) as line_id,
-             (select count(*) from touched) as touched
+             (select id from bag) as cart_id, (select id from line) as line_id
         from item`,
   );
 }
@@ -104,12 +126,7 @@ export async function addToCart(
   if (input.print && asksForPrint(input.print)) return addPrintedLine(db, owner, input, input.print);
   const values = { owner: key.value, productId: input.productId, sizeId: input.sizeId, amount: input.amount };
   let [row] = await addStatements[key.kind](db, values);
-  if (!row?.online) throw productNotFound();
-  if (row.is_exclusive && key.kind !== "user")
-    throw new HttpError(403, "members_only", "cart.error.membersOnly");
-  if (row.is_package) notAdded("cart.error.packageNeedsSizes");
-  if (row.size_product !== input.productId || row.stock === null) notAdded("cart.error.size");
-  if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
+  refuseUnaddable(row, key.kind === "user", input.productId);
   // Another request made the bag after the statement began: now it is there to lock.
   if (row.cart_id === null) [row] = await addStatements[key.kind](db, values);
   if (!row?.cart_id) throw new HttpError(409, "cart_conflict", "The bag could not be opened; try again.");
@@ -129,19 +146,14 @@ async function addPrintedLine(
   print: CustomizationInput,
 ): Promise<{ lineId: number }> {
   return db.transaction(async (tx) => {
-    const [row] = await rows<Omit<AddRow, "cart_id" | "line_id">>(
+    const [row] = await rows<AddedProduct>(
       tx,
-      sql`select p.online, p.is_package, p.is_exclusive, s.stock, s.product_id as size_product
+      sql`select ${addedProductColumns}
             from (select 1) one
             left join products p on p.id = ${input.productId}
             left join product_sizes s on s.id = ${input.sizeId}`,
     );
-    if (!row?.online) throw productNotFound();
-    if (row.is_exclusive && owner.userId === null)
-      throw new HttpError(403, "members_only", "cart.error.membersOnly");
-    if (row.is_package) notAdded("cart.error.packageNeedsSizes");
-    if (row.size_product !== input.productId || row.stock === null) notAdded("cart.error.size");
-    if ((row.stock ?? 0) <= 0) notAdded("cart.error.soldOut", 409);
+    refuseUnaddable(row, owner.userId !== null, input.productId);
     if (input.amount > Math.min(row.stock ?? 0, MAX_LINE_QUANTITY))
       notAdded("cart.error.notEnoughStock", 409);
     await checkPrint(tx, input.productId, print);

@@ -95,7 +95,7 @@ export async function updateCustomization(
           .where(and(eq(cartLines.id, lineId), eq(cartLines.cartId, cartId)));
   if (!line) throw new HttpError(404, "line_not_found", "There is no such line in your bag.");
   await checkPrint(db, line.productId, input);
-  const empty = CUSTOMIZATION_FIELDS.every((field) => !input[field]);
+  const empty = !asksForPrint(input);
   if (!empty || line.sizeId === null) {
     await db
       .update(cartLines)

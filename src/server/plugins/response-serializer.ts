@@ -68,30 +68,23 @@ export function contractSerializerCompiler(options: {
   return (route) => {
     const { schema, method, url } = route as { schema: unknown; method: string; url: string };
     const zodSchema = zodSchemaOf(schema);
-    const fallback = zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
-    if (!zodSchema || hasCodec(zodSchema)) return fallback;
-    const compiled = compiledSerializer(zodSchema);
-    if (!compiled) return fallback;
-    if (!options.checkEachAnswer) {
-      return (data) => {
-        try {
-          return compiled(data);
-        } catch (error) {
-          throw notTheContract(method, url, error instanceof Error ? error.message : String(error));
-        }
-      };
-    }
+    const compiled = zodSchema && !hasCodec(zodSchema) ? compiledSerializer(zodSchema) : null;
+    if (!zodSchema || !compiled)
+      return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]) as Serialize;
+    const write: Serialize = (data) => {
+      try {
+        return compiled(data);
+      } catch (error) {
+        throw notTheContract(method, url, error instanceof Error ? error.message : String(error));
+      }
+    };
+    if (!options.checkEachAnswer) return write;
     return (data) => {
       const encoded = z.safeEncode(zodSchema, data);
       if (encoded.error) throw new ResponseSerializationError(method, url, { cause: encoded.error });
       // What production sends (the answer as the service gave it, compiled) against what zod's encode
       // gives: a default, a strip or a type the compiled form would write otherwise shows here.
-      let written: string;
-      try {
-        written = compiled(data);
-      } catch (error) {
-        throw notTheContract(method, url, error instanceof Error ? error.message : String(error));
-      }
+      const written = write(data);
       const expected = JSON.stringify(encoded.data);
       if (!isDeepStrictEqual(JSON.parse(written), JSON.parse(expected)))
         throw notTheContract(
