@@ -16,6 +16,7 @@ import {
   prepareCheckout,
   receiptOrderNumber,
 } from "../tests/support/shopping.ts";
+import { pageDataOnly } from "./speed-helpers.ts";
 
 const CATEGORIES = [
   "football-boots",
@@ -230,12 +231,19 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
     }
 
     if (!card) {
-      if (!landsOnCategory) await ok(shopper.get(`/${slug}/_.data`, NAV_CATEGORY), NAV_CATEGORY);
+      if (!landsOnCategory)
+        await ok(
+          shopper.get(`/${slug}/_.data?${pageDataOnly("listing/category-page")}`, NAV_CATEGORY),
+          NAV_CATEGORY,
+        );
       // Filtering, sorting or paging is another navigation of the category page, with a query.
       let query = new URLSearchParams();
       if (Math.random() < MIX.refine) {
         query = refinement();
-        await ok(shopper.get(`/${slug}/_.data?${query}`, NAV_CATEGORY), NAV_CATEGORY);
+        await ok(
+          shopper.get(`/${slug}/_.data?${query}&${pageDataOnly("listing/category-page")}`, NAV_CATEGORY),
+          NAV_CATEGORY,
+        );
       }
       // The cards to choose from: the spec's listing call for the same query (as the shop's apps call it;
       // answered from the same catalogue cache as the page it mirrors).
@@ -251,7 +259,10 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
       if (Math.random() < MIX.search) {
         const q = encodeURIComponent(pick(SEARCHES));
         await ok(
-          shopper.get(`/search/_.data?q=${q}`, "search page (navigation)"),
+          shopper.get(
+            `/search/_.data?q=${q}&${pageDataOnly("listing/search-page")}`,
+            "search page (navigation)",
+          ),
           "search page (navigation)",
         );
         if (Math.random() < 0.5) {
@@ -266,7 +277,10 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
       card = pick(cards);
       if (seenProducts.length < 5000) seenProducts.push(card);
       await ok(
-        shopper.get(`${card.relative_url}_.data`, "product page (navigation)"),
+        shopper.get(
+          `${card.relative_url}_.data?${pageDataOnly("product/product-page")}`,
+          "product page (navigation)",
+        ),
         "product page (navigation)",
       );
     }

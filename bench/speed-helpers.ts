@@ -91,6 +91,14 @@ export function addressCycle(queries: string[], seed = 19) {
 }
 
 /** A scenario's rate as a fraction of the ceiling's, to 2 significant digits (0 for no ceiling). */
+/**
+ * What the browser adds to a navigation's `.data` call: only the page's own loader runs (the root's
+ * shell opts out of navigations), e.g. `pageDataOnly("product/product-page")`.
+ */
+export function pageDataOnly(routeFile: string): string {
+  return `_routes=${encodeURIComponent(`routes/${routeFile}`)}`;
+}
+
 export function fractionOf(requestsPerSecond: number, ceilingPerSecond: number): number {
   if (!(ceilingPerSecond > 0) || !(requestsPerSecond >= 0)) return 0;
   return Number((requestsPerSecond / ceilingPerSecond).toPrecision(2));

@@ -25,6 +25,7 @@ import {
   fractionOf,
   listingQueries,
   markdownTable,
+  pageDataOnly,
   percentile,
   type SpeedRow,
   seededRandom,
@@ -393,8 +394,9 @@ async function onlineProducts(databaseUrl: string): Promise<ProductRef[]> {
 
 /**
  * Row 5: a random product each time: its route data as a client-side navigation to the product page
- * fetches it (`<product url>_.data`), then its stock per size (`/api/availability/:id/`), the call the
- * page makes when the shopper reaches for the bag button. Each is a request.
+ * fetches it (`<product url>_.data?_routes=…`: the page's own loader, the shell is not read again),
+ * then its stock per size (`/api/availability/:id/`), the call the page makes when the shopper reaches
+ * for the bag button. Each is a request.
  */
 async function productDataRow(base: string, products: ProductRef[], duration: number) {
   const random = seededRandom(5);
@@ -406,7 +408,7 @@ async function productDataRow(base: string, products: ProductRef[], duration: nu
         setupRequest: (request, context) => {
           const product = products[Math.floor(random() * products.length)] as ProductRef;
           (context as { product?: ProductRef }).product = product;
-          return { ...request, path: `${product.url}_.data` };
+          return { ...request, path: `${product.url}_.data?${pageDataOnly("product/product-page")}` };
         },
       },
       {

@@ -8,6 +8,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useRouteLoaderData,
 } from "react-router";
@@ -30,7 +31,7 @@ import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
-import { useVisitorShell } from "./lib/visitor-shell.ts";
+import { readShellAgain, useVisitorShell } from "./lib/visitor-shell.ts";
 import { ToastProvider } from "./ui/toast.tsx";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -68,6 +69,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         }
       : null,
   };
+}
+
+/** The shell is read again only after a change, not on every navigation (`readShellAgain`). */
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  return readShellAgain(args);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

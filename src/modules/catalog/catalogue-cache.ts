@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
-import { type Db, rows } from "#db/client.ts";
+import type { Db } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 
 /**
  * Catalogue reads (listings with their facet counts, categories, editorial inserts) cached per
@@ -54,6 +55,12 @@ export function reuseRevisionReads(db: Db, ms: number) {
   cacheFor(db).reuseMs = ms;
 }
 
+const revisionStatement = preparedStatement<{ revision: string }>(
+  "catalogue_revision",
+  () => sql`select c.last_value::text || '.' || s.last_value::text as revision
+              from catalogue_revision c, stock_revision s`,
+);
+
 /**
  * The current revision, "<catalogue>.<stock>": the catalogue sequence moves with what listings filter,
  * count and sort on, the stock sequence with every stock change (migration 0024). Callers asking while
@@ -66,11 +73,7 @@ export function catalogueRevision(db: Db): Promise<string> {
     return Promise.resolve(lastRead.revision);
   if (!cache.revisionRead) {
     const sentAt = performance.now();
-    cache.revisionRead = rows<{ revision: string }>(
-      db,
-      sql`select c.last_value::text || '.' || s.last_value::text as revision
-            from catalogue_revision c, stock_revision s`,
-    )
+    cache.revisionRead = revisionStatement(db, {})
       .then((found) => {
         const revision = found[0]?.revision ?? "0";
         cache.lastRead = { revision, sentAt };

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, rows } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 import { toAmount } from "#kernel/money.ts";
 import type { Translated } from "#kernel/translate.ts";
 import { translate } from "#kernel/translate.ts";
@@ -89,17 +90,21 @@ const SIZES_OF_P = sql`(select coalesce(json_agg(json_build_object(
               from product_sizes s join suppliers su on su.id = s.supplier_id
              where s.product_id = p.id)`;
 
+const availabilityStatement = preparedStatement<{ price: number | null; sizes: SizeRow[] }>(
+  "product_availability",
+  () => sql`
+    select (select price from product_prices
+             where product_id = p.id and currency = ${sql.placeholder("currency")}::text) as price,
+           ${SIZES_OF_P} as sizes
+      from products p where p.id = ${sql.placeholder("productId")}::int`,
+);
+
 /**
  * `GET /api/availability/{id}/`: the sizes of a product with stock and delivery, read now, in one
  * statement with the product's price.
  */
 export async function getAvailability(db: Db, productId: number, currency: string): Promise<StockEntry[]> {
-  const [product] = await rows<{ price: number | null; sizes: SizeRow[] }>(
-    db,
-    sql`select (select price from product_prices where product_id = p.id and currency = ${currency}) as price,
-               ${SIZES_OF_P} as sizes
-          from products p where p.id = ${productId}`,
-  );
+  const [product] = await availabilityStatement(db, { productId, currency });
   if (!product) throw productNotFound();
   return product.sizes.map((size) => toStockEntry(size, Number(product.price ?? 0), currency));
 }
@@ -248,16 +253,13 @@ export function getCompleteTheLook(db: Db, productId: number, currency: string):
   });
 }
 
-async function readProductDetail(
-  db: Db,
-  slug: string,
-  currency: string,
-  locale: UiLocale,
-  revision: string,
-): Promise<ProductDetail> {
-  const [head] = await rows<HeadRow>(
-    db,
-    sql`
+/**
+ * The product itself with everything of its own the page shows, by slug: one named statement, parsed
+ * and planned once per connection (planning this one took longer than running it).
+ */
+const productHeadStatement = preparedStatement<HeadRow>("product_head", () => {
+  const currency = sql`${sql.placeholder("currency")}::text`;
+  return sql`
     select p.id, p.name, p.style, p.model, p.relative_url, p.description, p.specifications, p.labels,
            p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package,
            p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.age_group, p.colours,
@@ -280,8 +282,17 @@ async function readProductDetail(
       join brands b on b.id = p.brand_id
       join categories c on c.id = p.category_id
       left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}
-     where p.slug = ${slug}`,
-  );
+     where p.slug = ${sql.placeholder("slug")}::text`;
+});
+
+async function readProductDetail(
+  db: Db,
+  slug: string,
+  currency: string,
+  locale: UiLocale,
+  revision: string,
+): Promise<ProductDetail> {
+  const [head] = await productHeadStatement(db, { slug, currency });
   if (!head || head.price === null) throw productNotFound();
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);

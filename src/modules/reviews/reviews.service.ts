@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import sanitizeHtml from "sanitize-html";
 import { type Db, rows, type Tx } from "#db/client.ts";
+import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import {
   type RatingSummary,
@@ -102,6 +103,30 @@ const ORDER: Record<ReviewSort, ReturnType<typeof sql>> = {
   lowest: sql`rating asc, created_at desc, id desc`,
 };
 
+/** One named statement per order (the product page reads the newest on every visit). */
+function reviewsPageStatement(sort: ReviewSort) {
+  const productId = sql`${sql.placeholder("productId")}::int`;
+  return preparedStatement<{ shown: boolean; stars: { rating: number; n: number }[]; items: ReviewRow[] }>(
+    `reviews_page_${sort}`,
+    () => sql`
+      select exists (select 1 from products where id = ${productId} and online and not is_giftcard) as shown,
+             (select coalesce(json_agg(json_build_object('rating', rating, 'n', n)), '[]')
+                from (select rating, count(*)::int as n from product_reviews
+                       where product_id = ${productId} and hidden_at is null group by rating) r) as stars,
+             (select coalesce(json_agg(page order by ${ORDER[sort]}), '[]')
+                from (select id, rating, body, author_name, locale, verified, created_at from product_reviews
+                       where product_id = ${productId} and hidden_at is null
+                       order by ${ORDER[sort]} limit ${REVIEWS_PAGE_SIZE}
+                      offset ${sql.placeholder("offset")}::int) page) as items`,
+  );
+}
+
+const reviewsPageStatements: Record<ReviewSort, ReturnType<typeof reviewsPageStatement>> = {
+  newest: reviewsPageStatement("newest"),
+  highest: reviewsPageStatement("highest"),
+  lowest: reviewsPageStatement("lowest"),
+};
+
 /**
  * One page of a product's shown reviews in the order asked; an unknown or offline product is a 404.
  * One statement: whether the product is shown, the stars and the page (the product page reads it on
@@ -113,21 +138,10 @@ export async function listReviews(
   sort: ReviewSort = "newest",
   page = 1,
 ): Promise<ReviewsPage> {
-  const [found] = await rows<{
-    shown: boolean;
-    stars: { rating: number; n: number }[];
-    items: ReviewRow[];
-  }>(
-    db,
-    sql`select exists (select 1 from products where id = ${productId} and online and not is_giftcard) as shown,
-               (select coalesce(json_agg(json_build_object('rating', rating, 'n', n)), '[]')
-                  from (select rating, count(*)::int as n from product_reviews
-                         where product_id = ${productId} and hidden_at is null group by rating) r) as stars,
-               (select coalesce(json_agg(page order by ${ORDER[sort]}), '[]')
-                  from (select id, rating, body, author_name, locale, verified, created_at from product_reviews
-                         where product_id = ${productId} and hidden_at is null
-                         order by ${ORDER[sort]} limit ${REVIEWS_PAGE_SIZE} offset ${(page - 1) * REVIEWS_PAGE_SIZE}) page) as items`,
-  );
+  const [found] = await reviewsPageStatements[sort](db, {
+    productId,
+    offset: (page - 1) * REVIEWS_PAGE_SIZE,
+  });
   if (!found?.shown) throw new HttpError(404, "product_not_found", "reviews.error.product");
   const summary = summaryOf(found.stars);
   return {

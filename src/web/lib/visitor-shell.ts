@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { call } from "./api.ts";
 import type { ResponseOf } from "./endpoints.ts";
 
@@ -37,4 +38,22 @@ export function useVisitorShell(page: ShellFromPage): VisitorShell {
     bagCount: fetched?.bag_count ?? 0,
     favouritesCount: fetched?.favourites_count ?? 0,
   };
+}
+
+/**
+ * Whether the root's data (header, log-in state, consent, market) is read again. It does not change
+ * when the shopper goes from page to page: it is read again after a form that changed something, or
+ * when a component asks (`revalidator.revalidate()` after an add to bag, a favourite, a consent
+ * choice: the same address again). A log-in, log-out or market switch loads the whole document. So a
+ * navigation's `.data` call asks only for the page's own loader (`_routes=`).
+ */
+export function readShellAgain({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: Pick<ShouldRevalidateFunctionArgs, "currentUrl" | "nextUrl" | "formMethod" | "defaultShouldRevalidate">) {
+  const changedSomething = formMethod !== undefined && formMethod.toUpperCase() !== "GET";
+  if (changedSomething || currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+  return false;
 }
