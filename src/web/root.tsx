@@ -29,6 +29,7 @@ import { messagesFileFor } from "./i18n/messages-file.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
+import { usePlainLinks } from "./lib/plain-links.ts";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
 import { readShellAgain, useVisitorShell } from "./lib/visitor-shell.ts";
@@ -139,6 +140,7 @@ function Shell({ children }: { children: React.ReactNode }) {
     favouritesCount: data?.shell.favouritesCount ?? 0,
   });
   const messages = useContext(MessagesContext);
+  usePlainLinks();
   if (!data) return <>{children}</>;
   return (
     <RawIntlProvider value={sharedIntl(data.localeTag, messages)}>

@@ -15,6 +15,13 @@ test("browse a category: filter by brand and colour, sort by price, page, reset"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fodboldstøvler");
   await expectNoSeriousA11yViolations(page);
 
+  // Filters and product cards are plain links followed in the page: the document is not loaded again.
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  await page.evaluate(() => {
+    (window as unknown as { sameDocument: boolean }).sameDocument = true;
+  });
+  const sameDocument = () =>
+    page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument);
   const sidebar = page.getByRole("complementary", { name: "Filtre" });
   await sidebar.getByRole("checkbox").first().click();
   await expect(page).toHaveURL(/brand=[a-z-]+/);
@@ -22,6 +29,13 @@ test("browse a category: filter by brand and colour, sort by price, page, reset"
   const colour = sidebar.getByRole("region").nth(2).getByRole("checkbox").first();
   await colour.click();
   await expect(page).toHaveURL(/brand=[a-z-]+.*color=[a-z]+|color=[a-z]+.*brand=[a-z-]+/);
+  expect(await sameDocument()).toBe(true);
+  const card = page.getByTestId("product-grid").locator("article h3 a").first();
+  const productUrl = (await card.getAttribute("href")) ?? "";
+  await card.click();
+  await page.waitForURL((url) => url.pathname === new URL(productUrl, url).pathname);
+  await expect(page.getByRole("heading", { level: 1 })).not.toHaveText("Fodboldstøvler");
+  expect(await sameDocument()).toBe(true);
 
   await page.goto("/football-boots/");
   await page.waitForLoadState("networkidle");

@@ -1,8 +1,8 @@
 import { memo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
 import { moneyFormat } from "#web/lib/money.ts";
+import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { FavouriteToggle } from "./favourite-toggle.tsx";
 
@@ -137,12 +137,12 @@ export const ProductCard = memo(function ProductCard({
       <div className="mt-2 flex flex-1 flex-col gap-0.5 text-sm">
         <p className="font-semibold text-neutral-700">{card.brand}</p>
         <h3 className="font-medium text-neutral-900">
-          <Link
-            to={searchId ? `${card.relative_url}?sid=${searchId}` : card.relative_url}
+          <a
+            {...plainLink(searchId ? `${card.relative_url}?sid=${searchId}` : card.relative_url)}
             className="after:absolute after:inset-0"
           >
             {card.name}
-          </Link>
+          </a>
         </h3>
         <p className="text-xs text-neutral-700">
           {badges.preorder ? (

@@ -10,6 +10,7 @@ import { PAGE_SIZE } from "#modules/search/listing-rules.ts";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
+import { plainLink } from "#web/lib/plain-links.ts";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
@@ -217,9 +218,11 @@ function FilterValues({
       <ul id={listId} className="space-y-1">
         {values.map((value) => (
           <li key={value.name}>
-            <Link
-              to={toggleFilter(search, filter.key, value.name)}
-              preventScrollReset
+            {/* A link (it works before the page is live, and crawlers follow it) that says it is a
+                checkbox and toggles with the space bar like one. */}
+            {/* biome-ignore lint/a11y/useSemanticElements: a filter value is an address, not a form field */}
+            <a
+              {...plainLink(toggleFilter(search, filter.key, value.name), { keepScroll: true })}
               role="checkbox"
               aria-checked={value.selected}
               onKeyDown={toggleWithSpace}
@@ -240,7 +243,7 @@ function FilterValues({
               )}
               <span className="flex-1">{valueLabel(intl, filter, value, currency)}</span>
               <span className="text-xs text-neutral-700">{value.count}</span>
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

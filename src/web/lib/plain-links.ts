@@ -1,0 +1,74 @@
+// Links the shop renders by the dozen (a listing's product cards and filter values) are plain
+// anchors: React Router's <Link> works out its address and click handler for each of them on every
+// render, which was about an eighth of a category page's server render. One listener on the document
+// gives them the same client-side navigation (decision 0064).
+import { useEffect } from "react";
+import { useNavigate } from "react-router";
+
+/** The attribute that marks an anchor as one the document's listener navigates to in the page. */
+export const PLAIN_LINK = "data-plain-link";
+/** On a plain link, keeps the scroll position (a filter changed, as <Link preventScrollReset>). */
+export const KEEP_SCROLL = "data-keep-scroll";
+
+/**
+ * The attributes of a plain link: the address as written, the marker, and `data-discover` so that
+ * React Router learns the route it leads to before it is clicked, as it does for its own links.
+ */
+export function plainLink(href: string, { keepScroll = false } = {}) {
+  return {
+    href,
+    [PLAIN_LINK]: "",
+    "data-discover": "true",
+    ...(keepScroll ? { [KEEP_SCROLL]: "" } : {}),
+  };
+}
+
+interface ClickLike {
+  button: number;
+  metaKey: boolean;
+  altKey: boolean;
+  ctrlKey: boolean;
+  shiftKey: boolean;
+  defaultPrevented: boolean;
+}
+
+interface AnchorLike {
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+}
+
+/**
+ * Where a click on a plain link goes in the page, or null when the browser should follow it itself:
+ * a click with a modifier or another button (a new tab or window), one already handled, a link with
+ * a target or a download, or an address outside the shop's own paths.
+ */
+export function plainLinkDestination(
+  click: ClickLike,
+  anchor: AnchorLike | null,
+): { to: string; preventScrollReset: boolean } | null {
+  if (!anchor?.hasAttribute(PLAIN_LINK)) return null;
+  if (click.defaultPrevented || click.button !== 0) return null;
+  if (click.metaKey || click.altKey || click.ctrlKey || click.shiftKey) return null;
+  if (anchor.hasAttribute("download")) return null;
+  const target = anchor.getAttribute("target");
+  if (target && target !== "_self") return null;
+  const to = anchor.getAttribute("href");
+  if (!to || !(to.startsWith("?") || (to.startsWith("/") && !to.startsWith("//")))) return null;
+  return { to, preventScrollReset: anchor.hasAttribute(KEEP_SCROLL) };
+}
+
+/** The document's one listener for plain links (mounted once, by the root). */
+export function usePlainLinks() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const follow = (event: MouseEvent) => {
+      const anchor = event.target instanceof Element ? event.target.closest("a") : null;
+      const destination = plainLinkDestination(event, anchor);
+      if (!destination) return;
+      event.preventDefault();
+      void navigate(destination.to, { preventScrollReset: destination.preventScrollReset });
+    };
+    document.addEventListener("click", follow);
+    return () => document.removeEventListener("click", follow);
+  }, [navigate]);
+}
