@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { KEEP_SCROLL, PLAIN_LINK, plainLink, plainLinkDestination } from "./plain-links.ts";
 
-const click = { button: 0, metaKey: false, altKey: false, ctrlKey: false, shiftKey: false, defaultPrevented: false };
+const click = {
+  button: 0,
+  metaKey: false,
+  altKey: false,
+  ctrlKey: false,
+  shiftKey: false,
+  defaultPrevented: false,
+};
 
 function anchor(attributes: Record<string, string>) {
   return {
@@ -26,7 +33,10 @@ describe("plain links", () => {
       preventScrollReset: false,
     });
     expect(
-      plainLinkDestination(click, anchor(plainLink("?brand=strikon|nordvik&color=black", { keepScroll: true }))),
+      plainLinkDestination(
+        click,
+        anchor(plainLink("?brand=strikon|nordvik&color=black", { keepScroll: true })),
+      ),
     ).toEqual({ to: "?brand=strikon|nordvik&color=black", preventScrollReset: true });
   });
 
