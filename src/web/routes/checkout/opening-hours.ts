@@ -35,18 +35,12 @@ export function groupHours(hours: HourEntry[]): DayRange[] {
   return ranges;
 }
 
-/** One weekday format per locale: each pickup point's opening hours name seven days. */
-const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
-
 /** Weekday 1 (Monday) … 7 (Sunday) in the shopper's language. */
 export function weekdayName(weekday: number, locale: string): string {
-  let format = weekdayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" });
-    weekdayFormats.set(locale, format);
-  }
   // 2024-01-01 was a Monday.
-  return format.format(Date.UTC(2024, 0, weekday));
+  return new Intl.DateTimeFormat(locale, { weekday: "short", timeZone: "UTC" }).format(
+    Date.UTC(2024, 0, weekday),
+  );
 }
 
 /** The drop points to show in the list: the first 3, or the first 2 and the chosen one when it is further down. */
