@@ -39,6 +39,15 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const visitor = () => testVisitor(t);
+/** Adds a size of the shirt (with more fields: an amount, a print) and gives the line it made or grew. */
+const addShirt = async (shopper: ReturnType<typeof visitor>, fields: Record<string, string | number> = {}) =>
+  (
+    await shopper.form("/cart/items/add_to_cart/", {
+      product: shirt.product_id,
+      size: shirt.size_id,
+      ...fields,
+    })
+  ).json().data.pk as number;
 
 describe("adding to the bag", () => {
   it("adds a size at the server's price, whatever price is posted, and adds up the same size", async () => {
@@ -221,18 +230,10 @@ describe("prints on a line", () => {
 
   it("a print taken off a shirt joins the plain line of its size: the bag shows one line of both", async () => {
     const shopper = visitor();
-    const printed = (
-      await shopper.form("/cart/items/add_to_cart/", { product: shirt.product_id, size: shirt.size_id })
-    ).json().data.pk;
+    const printed = await addShirt(shopper);
     await shopper.form(`/customizations/update/${printed}/`, { name: "KJÆR", number: "4" });
     // The same size again is a plain line of its own beside the printed one.
-    const plainLine = (
-      await shopper.form("/cart/items/add_to_cart/", {
-        product: shirt.product_id,
-        size: shirt.size_id,
-        amount: 2,
-      })
-    ).json().data.pk;
+    const plainLine = await addShirt(shopper, { amount: 2 });
     expect(plainLine).not.toBe(printed);
     expect((await shopper.get("/cart/data/")).json().lines).toHaveLength(2);
 
@@ -241,7 +242,7 @@ describe("prints on a line", () => {
     const lines = (await shopper.get("/cart/data/")).json().lines;
     expect(lines).toMatchObject([{ line_id: plainLine, quantity: 3, customization: null }]);
     // And the next add of that size grows the same line.
-    await shopper.form("/cart/items/add_to_cart/", { product: shirt.product_id, size: shirt.size_id });
+    await addShirt(shopper);
     expect((await shopper.get("/cart/data/")).json().lines).toMatchObject([
       { line_id: plainLine, quantity: 4 },
     ]);
@@ -249,13 +250,7 @@ describe("prints on a line", () => {
 
   it("a shirt added with its print beside the plain ones of that size is a line of its own; a print it does not offer adds nothing", async () => {
     const shopper = visitor();
-    const plainLine = (
-      await shopper.form("/cart/items/add_to_cart/", {
-        product: shirt.product_id,
-        size: shirt.size_id,
-        amount: 2,
-      })
-    ).json().data.pk;
+    const plainLine = await addShirt(shopper, { amount: 2 });
     const printed = await shopper.form("/cart/items/add_to_cart/", {
       product: shirt.product_id,
       size: shirt.size_id,
