@@ -5,22 +5,24 @@ const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
 const HEAD_END = Buffer.from("</head>");
 
 /**
- * The destination React renders a page into, between React and the response.
+ * The destination React renders a page into, between React and the response: it puts the page's
+ * module preloads at low priority.
  *
- * - **Module preloads at low priority.** React Router's `<Scripts>` preloads every module of the page
- *   at the browser's default, high priority, and gives no way to change it. The page is readable
- *   before any of them runs (HTML and inlined stylesheet), so on a slow phone they should not take
- *   the line from the stylesheet's fonts and the first product images. Lighthouse counts
- *   high-priority scripts that arrive before the first paint as holding it back, which cost the
- *   home, category and product pages 5–10 points whenever the document came quickly (decision 0065).
- * - **One chunk per flush.** React writes in 4 KB pieces and calls `flush()` when a flush is over;
- *   held until then, the shell goes to the socket in one write and each streamed part in one more,
- *   instead of some 45 writes for a category page. Streaming is kept.
+ * React Router's `<Scripts>` preloads every module of the page at the browser's default, high
+ * priority, and gives no way to change it. The page is readable before any of them runs (HTML and
+ * inlined stylesheet), so on a slow phone they should not take the line from the first product
+ * pictures. Lighthouse counts high-priority scripts that arrive before the first paint as holding it
+ * back, which put its simulated first paint at 2.3–2.8 s whenever the document came quickly
+ * (decision 0065).
+ *
+ * React writes the head in 4 KB pieces within one flush: they are held until `</head>` has come, so
+ * no tag is cut, and passed on together. Everything after the head goes on as React wrote it.
  */
 export class PageStream extends Transform {
   #held: Buffer[] = [];
-  #bytes = 0;
   #inHead = true;
+  /** The end of the last piece held, for a `</head>` cut between two pieces. */
+  #tail: Buffer = Buffer.alloc(0);
   readonly #onEnd: (() => void) | undefined;
 
   /** onEnd: called once React has written everything. */
@@ -30,29 +32,24 @@ export class PageStream extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    if (!this.#inHead) return callback(null, chunk);
     this.#held.push(chunk);
-    this.#bytes += chunk.length;
+    const seam = Buffer.concat([this.#tail, chunk.subarray(0, HEAD_END.length - 1)]);
+    if (chunk.includes(HEAD_END) || seam.includes(HEAD_END)) this.#passHead();
+    else this.#tail = chunk.subarray(Math.max(0, chunk.length - (HEAD_END.length - 1)));
     callback();
   }
 
-  /** Called by React at the end of every flush: what it wrote since goes on as one chunk. */
-  flush() {
-    if (this.#bytes === 0) return;
-    let chunk = this.#held.length === 1 ? (this.#held[0] as Buffer) : Buffer.concat(this.#held, this.#bytes);
+  #passHead() {
+    this.#inHead = false;
+    const head = Buffer.concat(this.#held);
     this.#held = [];
-    this.#bytes = 0;
-    // React writes the whole head in the shell's flush, so no tag is cut between two chunks. The
-    // patterns are ASCII, so byte offsets are safe in UTF-8.
-    if (this.#inHead) {
-      const headEnd = chunk.indexOf(HEAD_END);
-      this.#inHead = headEnd === -1;
-      chunk = lowPriorityModulePreloads(chunk, headEnd === -1 ? chunk.length : headEnd);
-    }
-    this.push(chunk);
+    const headEnd = head.indexOf(HEAD_END);
+    this.push(lowPriorityModulePreloads(head, headEnd === -1 ? head.length : headEnd));
   }
 
   override _flush(callback: TransformCallback) {
-    this.flush();
+    if (this.#inHead && this.#held.length > 0) this.#passHead();
     this.#onEnd?.();
     callback();
   }
