@@ -1,3 +1,4 @@
+import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -7,7 +8,6 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
 import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
-import { PageStream } from "#web/lib/page-stream.server.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { MessagesContext } from "./i18n/messages-context.ts";
 
@@ -60,9 +60,12 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PageStream(() => {
-            clearTimeout(timeoutId);
-            timeoutId = undefined;
+          const body = new PassThrough({
+            final(callback) {
+              clearTimeout(timeoutId);
+              timeoutId = undefined;
+              callback();
+            },
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
