@@ -1,8 +1,8 @@
 import type { EmblaCarouselType } from "embla-carousel";
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { useIntl } from "react-intl";
 import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
+import { ChevronLeft, ChevronRight } from "#web/ui/icons.tsx";
 
 /**
  * The frame every card row shares: a titled section, Embla for swiping, previous/next buttons and one

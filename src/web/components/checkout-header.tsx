@@ -1,6 +1,6 @@
-import { ArrowLeft, Lock } from "lucide-react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { ArrowLeft, Lock } from "#web/ui/icons.tsx";
 
 /**
  * The header of the checkout's steps: the shop's name, that the checkout is secure, and the way back

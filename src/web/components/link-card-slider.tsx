@@ -1,12 +1,12 @@
-import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import type { ShopIcon } from "#web/ui/icons.tsx";
 import { CardSlider } from "./card-slider.tsx";
 
 export interface LinkCard {
   to: string;
   title: string;
   /** A drawn sign for a card without a picture (the member landing's benefits). */
-  icon?: LucideIcon;
+  icon?: ShopIcon;
   text?: string;
   /** Spec §3 Link card: the small kicker over the title. */
   trumpet?: string;

@@ -1,6 +1,6 @@
-import { Pause, Play } from "lucide-react";
 import { type ReactNode, useEffect, useRef, useState } from "react";
 import { useIntl } from "react-intl";
+import { Pause, Play } from "#web/ui/icons.tsx";
 
 /** The spec's marquee speed 1: one pixel a frame at 60 frames a second. */
 const PIXELS_PER_SECOND = 60;

@@ -1,10 +1,10 @@
-import { ExternalLink, MapPin, Truck } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { OrderOutput } from "#modules/orders/orders.contract.ts";
 import { orderSummaryTotals, PriceSummary } from "#web/components/price-summary.tsx";
 import { supplierName } from "#web/lib/suppliers.ts";
+import { ExternalLink, MapPin, Truck } from "#web/ui/icons.tsx";
 
 type Shipment = OrderOutput["suppliers"][number];
 type Line = Shipment["items"][number];

@@ -1,5 +1,5 @@
-import { X } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { X } from "#web/ui/icons.tsx";
 
 /** The totals a price summary shows, for a bag or an order (amounts in the currency's units). */
 export interface SummaryTotals {

@@ -1,6 +1,6 @@
-import { Undo2 } from "lucide-react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { Undo2 } from "#web/ui/icons.tsx";
 
 /** The order details page of an order. */
 export const orderDetailsPath = (orderNumber: string) =>

@@ -1,9 +1,9 @@
-import { Heart, Menu, Search, ShoppingBag, User, X } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Form, Link, useLocation } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
+import { Heart, Menu, Search, ShoppingBag, User, X } from "#web/ui/icons.tsx";
 import { CATEGORY_TRIGGER_CLASS } from "./category-trigger-class.ts";
 import { SearchCombobox } from "./search-combobox.tsx";
 

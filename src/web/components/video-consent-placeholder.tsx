@@ -1,6 +1,6 @@
-import { Cookie } from "lucide-react";
 import { FormattedMessage } from "react-intl";
 import { useConsent } from "#web/consent/consent-context.tsx";
+import { Cookie } from "#web/ui/icons.tsx";
 
 /**
  * What stands in for a third-party video player while the shopper has not accepted marketing

@@ -1,8 +1,8 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { useIntl } from "react-intl";
 import { ConsentGate } from "#web/consent/consent-gate.tsx";
+import { X } from "#web/ui/icons.tsx";
 
 export interface VideoRef {
   provider: string;

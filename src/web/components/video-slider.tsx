@@ -1,4 +1,4 @@
-import { Play } from "lucide-react";
+import { Play } from "#web/ui/icons.tsx";
 import { CardSlider } from "./card-slider.tsx";
 import { VideoModal, type VideoRef } from "./video-modal.tsx";
 

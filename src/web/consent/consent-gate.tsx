@@ -1,6 +1,6 @@
-import { ShieldCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { FormattedMessage } from "react-intl";
+import { ShieldCheck } from "#web/ui/icons.tsx";
 import { useConsent } from "./consent-context.tsx";
 
 interface Props {

@@ -1,6 +1,6 @@
 import * as RadixAccordion from "@radix-ui/react-accordion";
-import { ChevronDown } from "lucide-react";
 import type { ReactNode } from "react";
+import { ChevronDown } from "#web/ui/icons.tsx";
 
 /** The accordion (Radix): `type="multiple"` lets several items stay open, `"single"` one at a time. */
 export const Accordion = RadixAccordion.Root;

@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
 import { useIntl } from "react-intl";
+import { X } from "#web/ui/icons.tsx";
 import type { DialogProps, DialogSide } from "./dialog-props.ts";
 
 const PANEL: Record<DialogSide, string> = {

@@ -1,5 +1,5 @@
-import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
+import { ChevronDown } from "#web/ui/icons.tsx";
 
 /**
  * A section that opens and closes under its heading (the WAI-ARIA disclosure pattern: a heading's

@@ -1,6 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { X } from "lucide-react";
 import { useIntl } from "react-intl";
+import { X } from "#web/ui/icons.tsx";
 import type { Toast } from "./toast-queue.ts";
 
 /** The toasts on screen (Radix's toast region), loaded with the first toast (toast.tsx). */

@@ -1,6 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
+import { ExternalLink } from "#web/ui/icons.tsx";
 
 interface Props {
   type: "button" | "link";

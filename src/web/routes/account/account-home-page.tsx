@@ -1,19 +1,19 @@
-import {
-  ChevronRight,
-  CirclePlay,
-  Heart,
-  type LucideIcon,
-  MapPin,
-  Package,
-  Settings,
-  Sparkles,
-} from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import type { LatestOrder } from "#modules/orders/latest-order.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
+import {
+  ChevronRight,
+  CirclePlay,
+  Heart,
+  MapPin,
+  Package,
+  Settings,
+  type ShopIcon,
+  Sparkles,
+} from "#web/ui/icons.tsx";
 import type { Route } from "./+types/account-home-page.ts";
 import { memberHome, memberOrLogin, pageTitle } from "./account.server.ts";
 import { MyData } from "./delete-account.tsx";
@@ -47,7 +47,7 @@ export default function AccountHomePage({ loaderData }: Route.ComponentProps) {
       window.location.assign("/account/login/");
     }
   };
-  const tiles: { to: string; icon: LucideIcon; title: string; text: string; testId: string }[] = [
+  const tiles: { to: string; icon: ShopIcon; title: string; text: string; testId: string }[] = [
     {
       to: "/account/orders/",
       icon: Package,

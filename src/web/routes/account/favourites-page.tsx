@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
@@ -6,6 +5,7 @@ import type { Favourite } from "#modules/favourites/favourites.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { SizeSelect } from "#web/components/size-select.tsx";
 import { call } from "#web/lib/api.ts";
+import { Check } from "#web/ui/icons.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/favourites-page.ts";

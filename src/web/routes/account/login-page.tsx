@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CirclePlay, Heart, Package, Sparkles } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -16,6 +15,7 @@ import { soft } from "#web/lib/page-data.server.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { FormError } from "#web/ui/form-error.tsx";
+import { CirclePlay, Heart, Package, Sparkles } from "#web/ui/icons.tsx";
 import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import type { Route } from "./+types/login-page.ts";

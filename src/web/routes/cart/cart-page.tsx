@@ -1,4 +1,3 @@
-import { ChevronDown, Trash2, TriangleAlert } from "lucide-react";
 import { useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator, useSearchParams } from "react-router";
@@ -12,6 +11,7 @@ import { ApiRequestError, call } from "#web/lib/api.ts";
 import { groupBySupplier, supplierName } from "#web/lib/suppliers.ts";
 import { linesEcommerce, track } from "#web/lib/tracking.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
+import { ChevronDown, Trash2, TriangleAlert } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/cart-page.ts";
 import { BulkRemove } from "./bulk-remove.tsx";

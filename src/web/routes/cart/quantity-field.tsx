@@ -1,6 +1,6 @@
-import { Minus, Plus } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { Minus, Plus } from "#web/ui/icons.tsx";
 import { cleanDraft, quantityToSend, stepDraft } from "./quantity-draft.ts";
 
 /** How long the field waits after the last keystroke or tap before it sends the quantity. */

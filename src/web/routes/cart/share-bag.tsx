@@ -1,7 +1,7 @@
-import { Share2 } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { call } from "#web/lib/api.ts";
+import { Share2 } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 
 /** How long "copied" shows after the link is copied. */

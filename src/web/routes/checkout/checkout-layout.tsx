@@ -1,9 +1,9 @@
-import { ArrowLeft, ShoppingBag } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, Outlet, redirect, useLocation } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { groupBySupplier, supplierName } from "#web/lib/suppliers.ts";
 import { SideSheet } from "#web/ui/dialog.tsx";
+import { ArrowLeft, ShoppingBag } from "#web/ui/icons.tsx";
 import type { Route } from "./+types/checkout-layout.ts";
 import { loadSummary } from "./checkout.server.ts";
 

@@ -1,4 +1,3 @@
-import { MapPin, Package, Store, Truck, Zap } from "lucide-react";
 import { useCallback, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
@@ -7,6 +6,7 @@ import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { linesEcommerce, track } from "#web/lib/tracking.ts";
+import { MapPin, Package, Store, Truck, Zap } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/delivery-page.ts";
 import { loadDeliveryStep } from "./checkout.server.ts";

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { MailCheck, UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -8,6 +7,7 @@ import { signupInput } from "#modules/accounts/accounts.contract.ts";
 import { call } from "#web/lib/api.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { FormError } from "#web/ui/form-error.tsx";
+import { MailCheck, UserPlus } from "#web/ui/icons.tsx";
 import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 

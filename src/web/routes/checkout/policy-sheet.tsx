@@ -1,8 +1,8 @@
-import { FileDown } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage } from "react-intl";
 import { BRAND_STORE_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { SideSheet } from "#web/ui/dialog.tsx";
+import { FileDown } from "#web/ui/icons.tsx";
 
 /** In Germany terms come with a PDF button, except the brand store's (it publishes its own). */
 export const NO_PDF_SUPPLIER = BRAND_STORE_SUPPLIER;

@@ -1,4 +1,3 @@
-import { CircleCheck } from "lucide-react";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -8,6 +7,7 @@ import { useConsent } from "#web/consent/consent-context.tsx";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { trackPurchaseOnce } from "#web/lib/tracking.ts";
+import { CircleCheck } from "#web/ui/icons.tsx";
 import type { Route } from "./+types/receipt-page.ts";
 import { loadReceipt } from "./checkout.server.ts";
 import { GuestSignUp } from "./guest-sign-up.tsx";

@@ -1,5 +1,4 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation, useNavigate, useNavigation } from "react-router";
@@ -14,6 +13,7 @@ import { plainLink } from "#web/lib/plain-links.ts";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "#web/ui/icons.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";

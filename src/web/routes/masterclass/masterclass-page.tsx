@@ -1,4 +1,3 @@
-import { Play } from "lucide-react";
 import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate } from "react-router";
@@ -8,6 +7,7 @@ import { CardSlider } from "#web/components/card-slider.tsx";
 import { ConsentGate } from "#web/consent/consent-gate.tsx";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
+import { Play } from "#web/ui/icons.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { memberOrLogin, pageTitle } from "../account/account.server.ts";
 import type { Route } from "./+types/masterclass-page.ts";

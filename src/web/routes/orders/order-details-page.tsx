@@ -1,4 +1,3 @@
-import { ArrowLeft, FileDown, Undo2 } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { data, Link } from "react-router";
@@ -6,6 +5,7 @@ import type { OrderOutput } from "#modules/orders/orders.contract.ts";
 import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
 import { memberOrLogin, pageTitle } from "#web/routes/account/account.server.ts";
+import { ArrowLeft, FileDown, Undo2 } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/order-details-page.ts";
 import { OrderOutcome } from "./order-outcome.tsx";

@@ -1,8 +1,8 @@
-import { Search } from "lucide-react";
 import { FormattedMessage } from "react-intl";
 import { data, Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { pageTitle } from "#web/routes/account/account.server.ts";
+import { Search } from "#web/ui/icons.tsx";
 import type { Route } from "./+types/order-view-page.ts";
 import { OrderOutcome } from "./order-outcome.tsx";
 import { loadGuestOrder, orderClock, statusOf } from "./orders.server.ts";

@@ -1,4 +1,3 @@
-import { ChevronRight, PackageOpen } from "lucide-react";
 import { useEffect } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { data, Link } from "react-router";
@@ -8,6 +7,7 @@ import { OrderStatus, useOrderDate } from "#web/components/order-details.tsx";
 import { groupByYear, yearOf } from "#web/lib/order-dates.ts";
 import { memberOrLogin, pageTitle } from "#web/routes/account/account.server.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
+import { ChevronRight, PackageOpen } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/orders-page.ts";
 import { loadMemberOrders, orderClock, statusOf } from "./orders.server.ts";

@@ -1,7 +1,7 @@
-import { Clock, Eye } from "lucide-react";
 import { FormattedMessage } from "react-intl";
 import type { CmsPageOutput } from "#modules/content/cms-pages.contract.ts";
 import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
+import { Clock, Eye } from "#web/ui/icons.tsx";
 
 /** The tags of a CMS page's head: its SEO title and description; a preview is never indexed. */
 export function cmsPageMeta(data: { page: CmsPageOutput; preview: boolean } | undefined) {

@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -7,6 +6,7 @@ import { productTitle } from "#modules/catalog/product-name.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { useSecondary } from "#web/lib/use-secondary.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { Check } from "#web/ui/icons.tsx";
 import {
   type DrawerEvent,
   type DrawerState,

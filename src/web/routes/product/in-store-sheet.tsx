@@ -1,4 +1,3 @@
-import { Store } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
@@ -6,6 +5,7 @@ import type { StoreStock, StoreView } from "#modules/content/stores.contract.ts"
 import { call } from "#web/lib/api.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
+import { Store } from "#web/ui/icons.tsx";
 
 /** What the sheet shows of the flagship store: its name, address and each weekday's hours as shown. */
 export interface FlagshipView {

@@ -1,7 +1,7 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useState } from "react";
 import { useIntl } from "react-intl";
 import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
+import { ChevronLeft, ChevronRight } from "#web/ui/icons.tsx";
 import type { Image } from "./gallery-image.ts";
 
 // The full-screen viewer (and its pinch-zoom library) loads when a shopper first opens it.

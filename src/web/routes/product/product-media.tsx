@@ -1,11 +1,11 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import { Play, RotateCw, X } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { LookPicture } from "#web/components/look-picture.tsx";
 import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
+import { Play, RotateCw, X } from "#web/ui/icons.tsx";
 import type { Image } from "./gallery-image.ts";
 import type { ProductView } from "./product-view.ts";
 

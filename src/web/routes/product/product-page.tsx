@@ -1,4 +1,3 @@
-import { Truck } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
@@ -16,6 +15,7 @@ import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { track, trackItem } from "#web/lib/tracking.ts";
 import { Disclosure } from "#web/ui/disclosure.tsx";
+import { Truck } from "#web/ui/icons.tsx";
 import type { Route } from "./+types/product-page.ts";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
 import { loadProductPage } from "./product.server.ts";

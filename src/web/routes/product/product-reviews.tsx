@@ -1,4 +1,3 @@
-import { BadgeCheck } from "lucide-react";
 import { lazy, Suspense, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
@@ -10,6 +9,7 @@ import type {
   ReviewsPage,
 } from "#modules/reviews/reviews.contract.ts";
 import { call } from "#web/lib/api.ts";
+import { BadgeCheck } from "#web/ui/icons.tsx";
 import { Stars } from "./stars.tsx";
 
 const ReviewForm = lazy(() => import("./review-form.tsx"));

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Star } from "lucide-react";
 import { useId, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -13,6 +12,7 @@ import {
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { FormError } from "#web/ui/form-error.tsx";
+import { Star } from "#web/ui/icons.tsx";
 import { SubmitButton } from "#web/ui/submit-button.tsx";
 
 // The form a member who received the product writes a review with: its code (the form library and

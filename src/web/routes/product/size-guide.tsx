@@ -1,8 +1,8 @@
-import { Ruler } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { SizeGuide } from "#modules/product/product.contract.ts";
 import { formatSizeValue } from "#web/lib/sizes.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
+import { Ruler } from "#web/ui/icons.tsx";
 
 /**
  * The size guide in a side sheet (from the bottom on a phone, on the right from tablets up): the

@@ -1,5 +1,5 @@
-import { Star } from "lucide-react";
 import { useIntl } from "react-intl";
+import { Star } from "#web/ui/icons.tsx";
 
 /** Five stars, `value` of them filled (halves rounded), read out as "4.3 of 5 stars". */
 export function Stars({ value, size = "size-4" }: { value: number; size?: string }) {

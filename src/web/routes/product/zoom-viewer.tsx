@@ -1,8 +1,8 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { TransformComponent, TransformWrapper, useControls } from "react-zoom-pan-pinch";
 import { Dialog } from "#web/ui/dialog.tsx";
+import { ChevronLeft, ChevronRight } from "#web/ui/icons.tsx";
 import type { Image } from "./gallery-image.ts";
 
 export const CLICK_ZOOMS = [2, 3] as const;

@@ -1,4 +1,3 @@
-import { Check } from "lucide-react";
 import { useEffect, useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useRevalidator } from "react-router";
@@ -7,6 +6,7 @@ import { productTitle } from "#modules/catalog/product-name.ts";
 import type { StockEntry } from "#modules/product/product.contract.ts";
 import { call } from "#web/lib/api.ts";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { Check } from "#web/ui/icons.tsx";
 import { SizeGrid } from "../product/size-grid.tsx";
 
 /**

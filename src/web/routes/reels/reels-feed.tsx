@@ -1,4 +1,3 @@
-import { Pause, Play, ShoppingBag, Volume2, VolumeX } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProductCard } from "#modules/catalog/catalog.contract.ts";
@@ -6,6 +5,7 @@ import { productTitle } from "#modules/catalog/product-name.ts";
 import type { FeedReel, ReelsFeedPage } from "#modules/content/reels-feed.contract.ts";
 import { VideoConsentPlaceholder } from "#web/components/video-consent-placeholder.tsx";
 import { call } from "#web/lib/api.ts";
+import { Pause, Play, ShoppingBag, Volume2, VolumeX } from "#web/ui/icons.tsx";
 import { ReelProductSheet } from "./reel-product-sheet.tsx";
 
 /** The page number in a feed page's `meta.next` address (the call is made on this page's own origin). */

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CheckCircle2, Download, PackageOpen } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -15,6 +14,7 @@ import { shopContext } from "#server/request-context.ts";
 import { orderDetailsPath } from "#web/components/return-items-link.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import { FormError } from "#web/ui/form-error.tsx";
+import { CheckCircle2, Download, PackageOpen } from "#web/ui/icons.tsx";
 import { SubmitButton } from "#web/ui/submit-button.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import { memberOrLogin, pageTitle } from "../account/account.server.ts";

@@ -1,5 +1,4 @@
 import * as Tabs from "@radix-ui/react-tabs";
-import { Clock, MapPin } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { StoreView } from "#modules/content/stores.contract.ts";
@@ -7,6 +6,7 @@ import { shopContext } from "#server/request-context.ts";
 import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
+import { Clock, MapPin } from "#web/ui/icons.tsx";
 import type { Route } from "./+types/stores-page.ts";
 import { loadStores } from "./stores.server.ts";
 

@@ -1,9 +1,9 @@
-import { Plus } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { FormField } from "#modules/markets/address-forms.ts";
 import { call } from "#web/lib/api.ts";
 import { ConfirmActions, Dialog } from "#web/ui/dialog.tsx";
+import { Plus } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import { AddressCard, addressSummary, type BookAddress } from "./address-card.tsx";
 import { AddressEditor } from "./address-editor.tsx";

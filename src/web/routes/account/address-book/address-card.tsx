@@ -1,6 +1,6 @@
-import { MapPin } from "lucide-react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { AddressBookEntryOutput } from "#modules/accounts/address-book.contract.ts";
+import { MapPin } from "#web/ui/icons.tsx";
 
 export type BookAddress = AddressBookEntryOutput;
 
