@@ -1,11 +1,11 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
 import { cmsPagePath, trustPagesOf } from "#modules/content/trust-pages.ts";
 import { MARKETS, UI_LOCALES } from "#modules/markets/markets.data.ts";
 import { CookieSettingsButton } from "#web/consent/cookie-consent.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import type { Endpoints } from "#web/lib/endpoints.ts";
+import { plainLink } from "#web/lib/plain-links.ts";
 
 type SelectMarketBody = Endpoints["POST /api/markets/select/"]["body"];
 
@@ -91,24 +91,30 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
           </h2>
           <ul className="space-y-1 text-sm">
             <li>
-              <Link to="/faq/" className="inline-block py-1 underline-offset-2 hover:underline">
+              <a {...plainLink("/faq/")} className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="footer.faq" />
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/orders/lookup/" className="inline-block py-1 underline-offset-2 hover:underline">
+              <a
+                {...plainLink("/orders/lookup/")}
+                className="inline-block py-1 underline-offset-2 hover:underline"
+              >
                 <FormattedMessage id="orders.lookup.title" />
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/stores/" className="inline-block py-1 underline-offset-2 hover:underline">
+              <a {...plainLink("/stores/")} className="inline-block py-1 underline-offset-2 hover:underline">
                 <FormattedMessage id="stores.title" />
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to="/policies/privacy/" className="inline-block py-1 underline-offset-2 hover:underline">
+              <a
+                {...plainLink("/policies/privacy/")}
+                className="inline-block py-1 underline-offset-2 hover:underline"
+              >
                 <FormattedMessage id="footer.privacy" />
-              </Link>
+              </a>
             </li>
             <li>
               <CookieSettingsButton className="inline-block py-1 text-left underline-offset-2 hover:underline" />
@@ -124,12 +130,12 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
               .filter((page) => page.slug !== "privacy")
               .map((page) => (
                 <li key={page.slug}>
-                  <Link
-                    to={cmsPagePath(page.slug)}
+                  <a
+                    {...plainLink(cmsPagePath(page.slug))}
                     className="inline-block py-1 underline-offset-2 hover:underline"
                   >
                     <FormattedMessage id={page.labelId} />
-                  </Link>
+                  </a>
                 </li>
               ))}
           </ul>

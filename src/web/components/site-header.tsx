@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Form, Link, useLocation } from "react-router";
+import { Form, useLocation } from "react-router";
 import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
+import { plainLink } from "#web/lib/plain-links.ts";
 import { Heart, Menu, Search, ShoppingBag, User, X } from "#web/ui/icons.tsx";
 import { CATEGORY_TRIGGER_CLASS } from "./category-trigger-class.ts";
 import { SearchCombobox } from "./search-combobox.tsx";
@@ -28,9 +29,9 @@ export function SiteHeader({ categories, favouritesCount, bagCount, loggedIn }: 
       {/* On a phone the search is a second row, opened by its icon; from tablets up it sits in the row. */}
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-2 gap-y-3 px-3 py-3 sm:gap-x-3 sm:px-4">
         <MobileMenu categories={categories} />
-        <Link to="/" className="shrink-0 text-xl font-extrabold tracking-tight text-pitch-900">
+        <a {...plainLink("/")} className="shrink-0 text-xl font-extrabold tracking-tight text-pitch-900">
           <FormattedMessage id="shop.name" />
-        </Link>
+        </a>
         <Form
           method="get"
           action="/search/"
@@ -147,8 +148,9 @@ function IconLink({
   children: React.ReactNode;
 }) {
   return (
-    <Link
-      to={to}
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: plainLink gives the anchor its href, so it is a link
+    <a
+      {...plainLink(to)}
       aria-label={label}
       className="relative rounded-full p-2 text-neutral-800 hover:bg-neutral-100"
     >
@@ -161,7 +163,7 @@ function IconLink({
           {count}
         </span>
       ) : null}
-    </Link>
+    </a>
   );
 }
 
@@ -189,12 +191,12 @@ function CategoryNav({ categories }: { categories: CategoryNode[] }) {
         {categories.map((category) =>
           category.children.length === 0 ? (
             <li key={category.id}>
-              <Link
-                to={category.url}
+              <a
+                {...plainLink(category.url)}
                 className="block rounded px-3 py-2 text-neutral-800 hover:bg-neutral-100"
               >
                 {category.title}
-              </Link>
+              </a>
             </li>
           ) : (
             <li key={category.id}>

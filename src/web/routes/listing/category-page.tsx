@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { ArticleList } from "#web/components/article-list.tsx";
+import { plainLink } from "#web/lib/plain-links.ts";
 import type { Route } from "./+types/category-page.ts";
 import { loadCategoryPage } from "./listing.server.ts";
 import { ListingView } from "./listing-view.tsx";
@@ -42,9 +42,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label={intl.formatMessage({ id: "listing.breadcrumb" })}>
         <ol className="flex flex-wrap gap-1 text-sm text-neutral-700">
           <li>
-            <Link to="/" className="underline">
+            <a {...plainLink("/")} className="underline">
               <FormattedMessage id="listing.home" />
-            </Link>
+            </a>
             <span aria-hidden="true"> / </span>
           </li>
           {breadcrumb.map((crumb, index) => (
@@ -53,9 +53,9 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 <span aria-current="page">{crumb.title}</span>
               ) : (
                 <>
-                  <Link to={crumb.url} className="underline">
+                  <a {...plainLink(crumb.url)} className="underline">
                     {crumb.title}
-                  </Link>
+                  </a>
                   <span aria-hidden="true"> / </span>
                 </>
               )}
@@ -90,12 +90,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           <ul className="flex gap-2 pb-2">
             {subCategories.map((sub) => (
               <li key={sub.slug} className="shrink-0">
-                <Link
-                  to={sub.url}
+                <a
+                  {...plainLink(sub.url)}
                   className="block rounded-full border border-neutral-500 px-4 py-1.5 text-sm font-medium hover:bg-neutral-100"
                 >
                   {sub.title}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
 import { modelName, productTitle } from "#modules/catalog/product-name.ts";
 import type { StockEntry } from "#modules/product/product.contract.ts";
@@ -10,6 +10,7 @@ import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
 import { lazySection } from "#web/lib/lazy-section.tsx";
+import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
@@ -173,12 +174,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   };
 
   const bagButton = membersOnlyLocked ? (
-    <Link
-      to={`/account/login/?next=${encodeURIComponent(location.pathname)}`}
+    <a
+      {...plainLink(`/account/login/?next=${encodeURIComponent(location.pathname)}`)}
       className="block rounded-full bg-neutral-900 px-5 py-3 text-center font-semibold text-white"
     >
       <FormattedMessage id="product.membersOnly" />
-    </Link>
+    </a>
   ) : (
     <button
       type="button"
@@ -205,15 +206,15 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       <nav aria-label={intl.formatMessage({ id: "listing.breadcrumb" })} className="mb-4 text-sm">
         <ol className="flex flex-wrap gap-1 text-neutral-700">
           <li>
-            <Link to="/" className="underline">
+            <a {...plainLink("/")} className="underline">
               <FormattedMessage id="shell.home" />
-            </Link>
+            </a>
             <span aria-hidden="true"> / </span>
           </li>
           <li>
-            <Link to={product.category.url} className="underline">
+            <a {...plainLink(product.category.url)} className="underline">
               {product.category.title}
-            </Link>
+            </a>
           </li>
         </ol>
       </nav>
@@ -291,8 +292,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
               <ul className="flex flex-wrap gap-2">
                 {product.colour_variants.map((variant) => (
                   <li key={variant.product_id}>
-                    <Link
-                      to={variant.relative_url}
+                    <a
+                      {...plainLink(variant.relative_url)}
                       className="block size-16 overflow-hidden rounded border border-neutral-300"
                       title={variant.colour}
                     >
@@ -303,7 +304,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                         height={64}
                         className="size-full object-contain"
                       />
-                    </Link>
+                    </a>
                   </li>
                 ))}
               </ul>
@@ -405,9 +406,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                   <div key={spec.name} className="contents">
                     <dt className="text-neutral-700">{spec.name}</dt>
                     <dd>
-                      <Link to={`/search/?q=${encodeURIComponent(spec.value)}`} className="underline">
+                      <a {...plainLink(`/search/?q=${encodeURIComponent(spec.value)}`)} className="underline">
                         {spec.value}
-                      </Link>
+                      </a>
                     </dd>
                   </div>
                 ))}
