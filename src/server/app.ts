@@ -51,6 +51,7 @@ import {
   scriptNonceOf,
 } from "./plugins/security-headers.ts";
 import { registerSessions } from "./plugins/session.ts";
+import { registerWholeAnswers } from "./plugins/whole-answers.ts";
 import { shopContext } from "./request-context.ts";
 import { registerModuleRoutes } from "./routes.ts";
 
@@ -246,6 +247,8 @@ export async function buildApp(
       await registerSecurityHeaders(ssr, config, { pages: true, dev: isDev });
       // After the security headers (the nonce is drawn), before the pages' handler (decision 0051).
       registerPageCache(ssr);
+      // After the page cache: a page or data call whole by the time it is sent goes in one write.
+      registerWholeAnswers(ssr);
       await ssr.register(fastifyReactRouter, {
         devServer: pages.mode === "vite" ? pages.vite : undefined,
         // The production build is imported once and handed over as a module: given as a loader, React
