@@ -6,6 +6,8 @@ import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
 import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { shopContext } from "#server/request-context.ts";
+import { cardMarkup } from "#web/components/card-markup.server.tsx";
+import { CardMarkupContext } from "#web/components/card-markup.tsx";
 import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
 import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
@@ -53,7 +55,9 @@ export default function handleRequest(
       // their own file (root.tsx links it), so they are not serialised into the page.
       <StylesheetTextContext value={stylesheetText}>
         <MessagesContext value={messagesFor(shop.locale)}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          <CardMarkupContext value={cardMarkup}>
+            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+          </CardMarkupContext>
         </MessagesContext>
       </StylesheetTextContext>,
       {

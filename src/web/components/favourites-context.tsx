@@ -58,3 +58,18 @@ export function FavouritesProvider({ loggedIn, children }: { loggedIn: boolean; 
 }
 
 export const useFavourites = () => useContext(FavouritesContext);
+
+const NO_FAVOURITES: Favourites["ids"] = new Set();
+const cannotToggle = async () => {};
+
+/**
+ * The favourites as the server draws them: a member's are read by the browser, so the server's hearts
+ * are all empty, and nothing is toggled there (a card's kept markup, card-markup.server.tsx).
+ */
+export function ServerFavourites({ loggedIn, children }: { loggedIn: boolean; children: React.ReactNode }) {
+  return (
+    <FavouritesContext.Provider value={{ loggedIn, ids: NO_FAVOURITES, toggle: cannotToggle }}>
+      {children}
+    </FavouritesContext.Provider>
+  );
+}

@@ -6,6 +6,7 @@ import { PRODUCT_SORTS } from "#modules/catalog/product-sorts.ts";
 import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { PAGE_SIZE } from "#modules/search/listing-rules.ts";
+import { useCardMarkup } from "#web/components/card-markup.tsx";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
@@ -410,6 +411,35 @@ function Pagination({ page, totalPages }: { page: number; totalPages: number }) 
   return <PageLinks page={page} totalPages={totalPages} shown={shown} to={to} />;
 }
 
+/**
+ * A product's place in the grid. On the server a card past the first row is written from its kept
+ * markup (decision 0066), which the browser's React takes over as the card it draws there; the first
+ * row is drawn in place, as its pictures are the page's first (their preload goes in the head).
+ */
+function ProductCell({
+  card,
+  searchId,
+  priority,
+  keptMarkup,
+  onSelect,
+}: {
+  card: CardView;
+  searchId?: number | null;
+  priority: boolean;
+  keptMarkup: ((card: CardView) => string | null) | null;
+  onSelect: () => void;
+}) {
+  const markup = priority || !keptMarkup ? null : keptMarkup(card);
+  if (markup !== null)
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the card (its text escaped by React), kept
+    return <li onClickCapture={onSelect} dangerouslySetInnerHTML={{ __html: markup }} />;
+  return (
+    <li onClickCapture={onSelect}>
+      <ProductCard card={card} searchId={searchId} priority={priority} />
+    </li>
+  );
+}
+
 export function ListingView({
   listing,
   currency,
@@ -440,6 +470,7 @@ export function ListingView({
   }, [listId, shownIds]);
   const loading = useFilterLoading();
   const active = activeFilterCount(search);
+  const keptMarkup = useCardMarkup(searchId);
   return (
     // minmax(0, …): a wide child (the sponsored slider's row) must not widen the column past the screen.
     <div className="mt-6 grid grid-cols-1 gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
@@ -480,9 +511,13 @@ export function ListingView({
             {interleave(listing.products, inserts ?? { guides: [], reels: [], stories: [], placed: [] }).map(
               (cell) =>
                 cell.type === "product" ? (
-                  <li
+                  <ProductCell
                     key={`p${cell.product.product_id}`}
-                    onClickCapture={() =>
+                    card={cell.product}
+                    searchId={searchId}
+                    priority={listing.products.indexOf(cell.product) < EAGER_CARDS}
+                    keptMarkup={keptMarkup}
+                    onSelect={() =>
                       track({
                         event: "select_item",
                         ecommerce: selectedItem(
@@ -493,13 +528,7 @@ export function ListingView({
                         ),
                       })
                     }
-                  >
-                    <ProductCard
-                      card={cell.product}
-                      searchId={searchId}
-                      priority={listing.products.indexOf(cell.product) < EAGER_CARDS}
-                    />
-                  </li>
+                  />
                 ) : (
                   <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind}>
                     <InsertCard insert={cell.insert as InsertItem} />
