@@ -281,3 +281,33 @@ test("a shop-the-look in the listing shows its markers, each naming its product 
   await markers.first().click();
   await expect(page).toHaveURL(new RegExp(`${href}$`));
 });
+
+test("cards past the first row are written from their kept markup and taken over by the browser as React's own", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const listing = "/football-boots/?sort=price-asc";
+  // The second load is written from markup kept by the first.
+  for (let load = 0; load < 2; load++) {
+    await page.goto(listing);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  }
+  const cards = page.getByTestId("product-grid").locator("article");
+  expect(await cards.count()).toBeGreaterThan(8);
+  // A visitor's heart on a kept card runs React's handler (the product kept for after the log-in),
+  // which only a card React took over has, and brings them back to this listing.
+  const kept = page.waitForRequest((request) => request.url().includes("/api/favorites/pending/"));
+  await cards
+    .nth(8)
+    .getByRole("link", { name: /til favoritter/ })
+    .click();
+  await kept;
+  await page.waitForURL(/\/account\/login\//);
+  expect(new URL(page.url()).searchParams.get("next")).toBe(listing);
+  // No hydration error: React found on the page exactly what it draws.
+  expect(errors).toEqual([]);
+});
