@@ -5,7 +5,7 @@ import type { FastifyInstance } from "fastify";
  * A stream that has all of its bytes by the time the event loop turns (every chunk and its end came
  * in microtasks) becomes one buffer; a stream still waiting then (a page streaming a part that has
  * not resolved, a compressor working in the thread pool) goes on as a stream, what it gave first
- * included. Decision 0066.
+ * included. Decision 0068.
  */
 export function wholeIfReady(stream: Readable): Promise<Buffer | Readable> {
   return new Promise((resolve, reject) => {

@@ -1,7 +1,8 @@
 // Links the shop renders by the dozen (a listing's product cards and filter values) are plain
 // anchors: React Router's <Link> works out its address and click handler for each of them on every
 // render, which was about an eighth of a category page's server render. One listener on the document
-// gives them the same client-side navigation (decision 0064).
+// gives them the same client-side navigation (decision 0064). The shell's links (header, footer,
+// breadcrumbs) are plain too, as every page draws them (decision 0069).
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
 

@@ -53,7 +53,7 @@ import { createElement, type ReactElement, type SVGProps } from "react";
 
 /**
  * The shop's icons: Lucide's shapes (the `lucide` package, ISC licence), drawn by one small component
- * (decision 0066). lucide-react worked out each icon's attributes and classes again on every render
+ * (decision 0067). lucide-react worked out each icon's attributes and classes again on every render
  * (class names split with a regular expression, the defaults copied, the shapes' elements made anew):
  * a tenth of a product page's server render for its fifteen icons. Here an icon's shapes are React
  * elements made once, when the icon is defined, and every drawing reuses them.
