@@ -32,11 +32,13 @@ const card: CardView = {
 function inPlace(
   view: CardView,
   {
+    context = "listing",
     location,
     loggedIn,
     searchId = null,
     locale = "da-DK",
   }: {
+    context?: "listing" | "carousel";
     location: string;
     loggedIn: boolean;
     searchId?: number | null;
@@ -47,7 +49,7 @@ function inPlace(
     <RawIntlProvider value={sharedIntl(locale, messagesFor(locale === "da-DK" ? "da" : "de"))}>
       <ServerFavourites loggedIn={loggedIn}>
         <StaticRouter location={location}>
-          <ProductCard card={view} searchId={searchId} />
+          <ProductCard card={view} context={context} searchId={searchId} />
         </StaticRouter>
       </ServerFavourites>
     </RawIntlProvider>,
@@ -63,21 +65,39 @@ describe("a listing card's kept markup", () => {
       "/football-boots/?color=black&sort=price-asc&brand=O'Neill",
       "/search/?q=støvler%20%E2%9A%BD&page=2",
     ]) {
-      const kept = cardMarkup(card, { intl: danish, searchId: null, loggedIn: false, next });
+      const kept = cardMarkup(card, {
+        intl: danish,
+        context: "listing",
+        searchId: null,
+        loggedIn: false,
+        next,
+      });
       expect(kept).toBe(inPlace(card, { location: next, loggedIn: false }));
       expect(kept).toContain("/account/login/?next=");
     }
   });
 
   it("is exactly what React renders for a member, and for a search's card", () => {
-    const member = cardMarkup(card, { intl: danish, searchId: 991, loggedIn: true, next: "/search/?q=fg" });
+    const member = cardMarkup(card, {
+      intl: danish,
+      context: "listing",
+      searchId: 991,
+      loggedIn: true,
+      next: "/search/?q=fg",
+    });
     expect(member).toBe(inPlace(card, { location: "/search/?q=fg", loggedIn: true, searchId: 991 }));
     expect(member).toContain("sid=991");
     expect(member).not.toContain("/account/login/");
   });
 
   it("renders a card once per language and log-in state, and again when its data changes", () => {
-    const options = { intl: danish, searchId: null, loggedIn: false, next: "/football-boots/" };
+    const options = {
+      intl: danish,
+      context: "listing" as const,
+      searchId: null,
+      loggedIn: false,
+      next: "/football-boots/",
+    };
     const other = { ...card, product_id: 4712, relative_url: "/p/another/" };
     cardMarkup(other, options);
     const before = keptCards();
@@ -94,8 +114,29 @@ describe("a listing card's kept markup", () => {
     expect(german).toBe(inPlace(other, { location: "/football-boots/", loggedIn: false, locale: "de-DE" }));
   });
 
+  it("keeps a carousel's card apart from a listing's: it names fewer sizes", () => {
+    const sized = {
+      ...card,
+      product_id: 4713,
+      sizes: [{ name_short: "38" }, { name_short: "39" }, { name_short: "40" }],
+    };
+    const options = { intl: danish, searchId: null, loggedIn: false, next: "/" };
+    const listing = cardMarkup(sized, { ...options, context: "listing" });
+    const carousel = cardMarkup(sized, { ...options, context: "carousel" });
+    expect(listing).toBe(inPlace(sized, { location: "/", loggedIn: false }));
+    expect(carousel).toBe(inPlace(sized, { context: "carousel", location: "/", loggedIn: false }));
+    expect(listing).toContain("38, 39, 40");
+    expect(carousel).not.toContain("38, 39, 40");
+  });
+
   it("escapes the card's own text as React does (no markup from a product's name)", () => {
-    const kept = cardMarkup(card, { intl: danish, searchId: null, loggedIn: true, next: "/" });
+    const kept = cardMarkup(card, {
+      intl: danish,
+      context: "listing",
+      searchId: null,
+      loggedIn: true,
+      next: "/",
+    });
     expect(kept).not.toContain("<Blå>");
     expect(kept).toContain("&lt;Blå&gt;");
   });

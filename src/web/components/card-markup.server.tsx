@@ -13,7 +13,7 @@ import { ProductCard } from "./product-card.tsx";
  * its markup is written into the page as it is; the browser's React takes that markup over as if it
  * had been rendered in place, since it is exactly what the card renders.
  *
- * The key is everything the markup depends on: the language, the log-in state (a member's heart is a
+ * The key is everything the markup depends on: the language, listing or carousel, the log-in state (a member's heart is a
  * button, a visitor's a link to log in), the search the card was found by, and the card's own data,
  * whole; a changed price or label is another card. The page's address (where a visitor's heart
  * brings them back) is put in afterwards, so one card serves every filter and sort of its listings.
@@ -35,15 +35,15 @@ const ENCODED_PAGE_MARK = encodeURIComponent(PAGE_MARK);
  */
 const attributeText = (next: string) => encodeURIComponent(next).replaceAll("'", "&#x27;");
 
-export const cardMarkup: CardMarkup = (card, { intl, searchId, loggedIn, next }) => {
-  const key = `${intl.locale}\u0000${loggedIn ? "member" : "visitor"}\u0000${searchId ?? ""}\u0000${JSON.stringify(card)}`;
+export const cardMarkup: CardMarkup = (card, { intl, context, searchId, loggedIn, next }) => {
+  const key = `${intl.locale}\u0000${context}\u0000${loggedIn ? "member" : "visitor"}\u0000${searchId ?? ""}\u0000${JSON.stringify(card)}`;
   let markup = kept.get(key);
   if (markup === undefined) {
     markup = renderToString(
       <RawIntlProvider value={intl}>
         <ServerFavourites loggedIn={loggedIn}>
           <StaticRouter location={PAGE_MARK}>
-            <ProductCard card={card} searchId={searchId} />
+            <ProductCard card={card} context={context} searchId={searchId} />
           </StaticRouter>
         </ServerFavourites>
       </RawIntlProvider>,

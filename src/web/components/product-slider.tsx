@@ -1,6 +1,6 @@
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
+import { KeptProductCard } from "./card-markup.tsx";
 import { CardSlider } from "./card-slider.tsx";
-import { ProductCard } from "./product-card.tsx";
 
 /**
  * A row of product cards. Slides per view follow the spec's carousel rule (2 from 640 px, 3 from
@@ -13,7 +13,7 @@ export function ProductSlider({ title, cards }: { title: string; cards: Card[] }
       items={cards}
       itemKey={(card) => card.product_id}
       slideBasis="basis-[45%]"
-      renderItem={(card) => <ProductCard card={card} context="carousel" />}
+      renderItem={(card) => <KeptProductCard card={card} />}
     />
   );
 }
@@ -36,7 +36,7 @@ export function ProductCarousel({ title, cards }: { title: string; cards: Card[]
       loop
       className="py-6"
       testId="product-carousel"
-      renderItem={(card) => <ProductCard card={card} context="carousel" />}
+      renderItem={(card) => <KeptProductCard card={card} />}
     />
   );
 }

@@ -426,7 +426,7 @@ function ProductCell({
   card: CardView;
   searchId?: number | null;
   priority: boolean;
-  keptMarkup: ((card: CardView) => string | null) | null;
+  keptMarkup: ReturnType<typeof useCardMarkup>;
   onSelect: () => void;
 }) {
   const markup = priority || !keptMarkup ? null : keptMarkup(card);

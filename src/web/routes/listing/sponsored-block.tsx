@@ -2,8 +2,9 @@ import { useEffect, useRef } from "react";
 import { FormattedMessage } from "react-intl";
 import { Link } from "react-router";
 import type { SponsoredComponent } from "#modules/search/listing.contract.ts";
+import { KeptProductCard } from "#web/components/card-markup.tsx";
 import { CardSlider } from "#web/components/card-slider.tsx";
-import { type CardView, ProductCard } from "#web/components/product-card.tsx";
+import type { CardView } from "#web/components/product-card.tsx";
 import { track } from "#web/lib/tracking.ts";
 
 /** The sponsored block as a page shows it: its cards cut to what a card shows (cardView). */
@@ -105,7 +106,7 @@ export function SponsoredBlock({ block }: { block: SponsoredView }) {
           // The block leads the category page: the two slides a phone shows first load at once.
           renderItem={(slide, index) =>
             slide.kind === "product" ? (
-              <ProductCard card={slide.card} context="carousel" priority={index < 2} />
+              <KeptProductCard card={slide.card} priority={index < 2} />
             ) : (
               <PromoTile tile={slide.tile} priority={index < 2} />
             )
