@@ -2,9 +2,9 @@ import { LRUCache } from "lru-cache";
 import { renderToString } from "react-dom/server";
 import { RawIntlProvider } from "react-intl";
 import { StaticRouter } from "react-router";
-import type { CardMarkup } from "./card-markup.tsx";
+import type { CardMarkup, CardMarkupOptions } from "./card-markup.tsx";
 import { ServerFavourites } from "./favourites-context.tsx";
-import { ProductCard } from "./product-card.tsx";
+import { type CardView, ProductCard } from "./product-card.tsx";
 
 /**
  * A listing card's markup, kept (decision 0066). Sixty cards were most of a category page's elements
@@ -13,16 +13,30 @@ import { ProductCard } from "./product-card.tsx";
  * its markup is written into the page as it is; the browser's React takes that markup over as if it
  * had been rendered in place, since it is exactly what the card renders.
  *
- * The key is everything the markup depends on: the language, listing or carousel, the log-in state (a member's heart is a
- * button, a visitor's a link to log in), the search the card was found by, and the card's own data,
- * whole; a changed price or label is another card. The page's address (where a visitor's heart
- * brings them back) is put in afterwards, so one card serves every filter and sort of its listings.
+ * The key is everything the markup depends on: the language, listing or carousel, the log-in state
+ * (a member's heart is a button, a visitor's a link to log in), the search the card was found by,
+ * and the card's own data, whole; a changed price or label is another card. The page's address
+ * (where a visitor's heart brings them back) is put in afterwards, so one card serves every filter
+ * and sort of its listings.
  */
-const kept = new LRUCache<string, string>({
+const kept = new LRUCache<string, Kept>({
   // About 20,000 cards; a card is ~1.5 KB of markup and its key about a quarter of that.
   maxSize: 40 * 2 ** 20,
-  sizeCalculation: (markup, key) => markup.length + key.length,
+  sizeCalculation: (entry, key) => entry.size + key.length,
 });
+
+/**
+ * The same card object is shown again and again (a catalogue card and its view are kept per
+ * revision, product-card.tsx › cardView), so its markup is also found by the object itself, without
+ * serialising the card for the key. A card object never changes; a changed card is a new object.
+ */
+const byCard = new WeakMap<CardView, Map<string, Kept>>();
+
+/** A card's markup, cut where the page's address goes (a visitor's heart), so it is put in by a join. */
+interface Kept {
+  parts: string[];
+  size: number;
+}
 
 /** Stands in for the page's address while a card is rendered on its own; nothing a shop writes has it. */
 const PAGE_MARK = "/~pitchside-card-page~/";
@@ -35,22 +49,39 @@ const ENCODED_PAGE_MARK = encodeURIComponent(PAGE_MARK);
  */
 const attributeText = (next: string) => encodeURIComponent(next).replaceAll("'", "&#x27;");
 
-export const cardMarkup: CardMarkup = (card, { intl, context, searchId, loggedIn, next }) => {
-  const key = `${intl.locale}\u0000${context}\u0000${loggedIn ? "member" : "visitor"}\u0000${searchId ?? ""}\u0000${JSON.stringify(card)}`;
-  let markup = kept.get(key);
-  if (markup === undefined) {
-    markup = renderToString(
-      <RawIntlProvider value={intl}>
-        <ServerFavourites loggedIn={loggedIn}>
-          <StaticRouter location={PAGE_MARK}>
-            <ProductCard card={card} context={context} searchId={searchId} />
-          </StaticRouter>
-        </ServerFavourites>
-      </RawIntlProvider>,
-    );
-    kept.set(key, markup);
+function render(card: CardView, { intl, context, searchId, loggedIn }: CardMarkupOptions): Kept {
+  const markup = renderToString(
+    <RawIntlProvider value={intl}>
+      <ServerFavourites loggedIn={loggedIn}>
+        <StaticRouter location={PAGE_MARK}>
+          <ProductCard card={card} context={context} searchId={searchId} />
+        </StaticRouter>
+      </ServerFavourites>
+    </RawIntlProvider>,
+  );
+  return { parts: markup.split(ENCODED_PAGE_MARK), size: markup.length };
+}
+
+export const cardMarkup: CardMarkup = (card, options) => {
+  const variant = `${options.intl.locale}\u0000${options.context}\u0000${options.loggedIn ? "member" : "visitor"}\u0000${options.searchId ?? ""}`;
+  let variants = byCard.get(card);
+  let entry = variants?.get(variant);
+  if (!entry) {
+    const key = `${variant}\u0000${JSON.stringify(card)}`;
+    entry = kept.get(key);
+    if (!entry) {
+      entry = render(card, options);
+      kept.set(key, entry);
+    }
+    if (!variants) {
+      variants = new Map();
+      byCard.set(card, variants);
+    }
+    variants.set(variant, entry);
   }
-  return loggedIn ? markup : markup.replaceAll(ENCODED_PAGE_MARK, attributeText(next));
+  return entry.parts.length === 1
+    ? (entry.parts[0] as string)
+    : entry.parts.join(attributeText(options.next));
 };
 
 /** How many cards are kept, for tests. */

@@ -38,6 +38,22 @@ export interface CardView {
  * and no more size names than a card names plus one (beyond that the card says "many sizes").
  */
 export function cardView(card: Card): CardView {
+  let view = views.get(card);
+  if (!view) {
+    view = viewOf(card);
+    views.set(card, view);
+  }
+  return view;
+}
+
+/**
+ * A catalogue card is kept per catalogue revision and shared by every request that shows it
+ * (decision 0062), so its view is made once too: the same view object lets a card's kept markup be
+ * found without serialising the card (decision 0066). Neither is ever changed once made.
+ */
+const views = new WeakMap<Card, CardView>();
+
+function viewOf(card: Card): CardView {
   return {
     product_id: card.product_id,
     name: card.name,
