@@ -311,3 +311,31 @@ test("cards past the first row are written from their kept markup and taken over
   // No hydration error: React found on the page exactly what it draws.
   expect(errors).toEqual([]);
 });
+
+test("a search's cards carry the search's id from kept markup, and the browser takes them over", async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  // Two searches: each counts its openings by its own id; the second is written from the first's cards.
+  const ids: string[] = [];
+  for (const word of ["fodboldstøvler", "støvler"]) {
+    await page.goto(`/search/?q=${encodeURIComponent(word)}`);
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    const links = page.getByTestId("product-grid").locator("article h3 a");
+    expect(await links.count()).toBeGreaterThan(8);
+    const sids = new Set(
+      (await links.evaluateAll((anchors) => anchors.map((a) => a.getAttribute("href") ?? ""))).map((href) =>
+        new URL(href, "http://shop").searchParams.get("sid"),
+      ),
+    );
+    expect(sids.size).toBe(1);
+    ids.push([...sids][0] ?? "");
+  }
+  expect(ids[0]).toMatch(/^\d+$/);
+  expect(ids[1]).toMatch(/^\d+$/);
+  expect(ids[0]).not.toBe(ids[1]);
+  expect(errors).toEqual([]);
+});

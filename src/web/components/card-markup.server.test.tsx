@@ -114,6 +114,33 @@ describe("a listing card's kept markup", () => {
     expect(german).toBe(inPlace(other, { location: "/football-boots/", loggedIn: false, locale: "de-DE" }));
   });
 
+  it("serves every search from one kept card: the search's id is put in, not kept", () => {
+    const found = { ...card, product_id: 4714, relative_url: "/p/found/" };
+    const options = { intl: danish, context: "listing" as const, loggedIn: false, next: "/search/?q=fg" };
+    const first = cardMarkup(found, { ...options, searchId: 17 });
+    const before = keptCards();
+    const second = cardMarkup(found, { ...options, searchId: 123456, next: "/search/?q=støvler" });
+    expect(keptCards()).toBe(before);
+    expect(first).toBe(inPlace(found, { location: "/search/?q=fg", loggedIn: false, searchId: 17 }));
+    expect(second).toBe(
+      inPlace(found, { location: "/search/?q=støvler", loggedIn: false, searchId: 123456 }),
+    );
+    expect(second).toContain("/p/found/?sid=123456");
+  });
+
+  it("renders a card anew when the language's texts change (development)", () => {
+    const other = { ...card, product_id: 4715 };
+    const options = { context: "listing" as const, searchId: null, loggedIn: true, next: "/" };
+    const texts = messagesFor("da");
+    const changed = sharedIntl("da-DK", { ...texts, "card.sizes": "Str. {sizes}" });
+    try {
+      expect(cardMarkup(other, { ...options, intl: changed })).toContain("Str. 38, 38⅔");
+    } finally {
+      sharedIntl("da-DK", texts);
+    }
+    expect(cardMarkup(other, { ...options, intl: danish })).not.toContain("Str. 38, 38⅔");
+  });
+
   it("keeps a carousel's card apart from a listing's: it names fewer sizes", () => {
     const sized = {
       ...card,

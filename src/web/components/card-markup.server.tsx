@@ -13,11 +13,11 @@ import { type CardView, ProductCard } from "./product-card.tsx";
  * its markup is written into the page as it is; the browser's React takes that markup over as if it
  * had been rendered in place, since it is exactly what the card renders.
  *
- * The key is everything the markup depends on: the language, listing or carousel, the log-in state
- * (a member's heart is a button, a visitor's a link to log in), the search the card was found by,
- * and the card's own data, whole; a changed price or label is another card. The page's address
- * (where a visitor's heart brings them back) is put in afterwards, so one card serves every filter
- * and sort of its listings.
+ * The key is everything the markup depends on: the language (its texts), listing or carousel, the
+ * log-in state (a member's heart is a button, a visitor's a link to log in), whether it was found by
+ * a search, and the card's own data, whole; a changed price or label is another card. The page's
+ * address (where a visitor's heart brings them back) and the search's id are put in afterwards, so
+ * one card serves every filter, sort and search it appears in.
  */
 const kept = new LRUCache<string, Kept>({
   // About 20,000 cards; a card is ~1.5 KB of markup and its key about a quarter of that.
@@ -42,6 +42,13 @@ interface Kept {
 const PAGE_MARK = "/~pitchside-card-page~/";
 /** The mark as it stands in the heart's link: percent-encoded, as FavouriteToggle encodes the address. */
 const ENCODED_PAGE_MARK = encodeURIComponent(PAGE_MARK);
+/**
+ * Stands in for the search a card was found by: every new search is a new id (it counts the search's
+ * openings), so the id is put in afterwards, like the page's address, and one card serves them all.
+ */
+const SEARCH_MARK = Number.MAX_SAFE_INTEGER;
+const SEARCH_MARK_TEXT = `sid=${SEARCH_MARK}`;
+const MARKS = new RegExp(`(${ENCODED_PAGE_MARK}|${SEARCH_MARK_TEXT})`);
 
 /**
  * The page's address for an attribute, as React writes one: percent-encoding leaves `'` alone (and
@@ -49,21 +56,49 @@ const ENCODED_PAGE_MARK = encodeURIComponent(PAGE_MARK);
  */
 const attributeText = (next: string) => encodeURIComponent(next).replaceAll("'", "&#x27;");
 
+/**
+ * Each intl object a number: the server's is one per language, and in development a changed
+ * catalogue of texts is a new object, whose cards are rendered anew.
+ */
+const intlIds = new WeakMap<CardMarkupOptions["intl"], number>();
+let nextIntlId = 0;
+const intlId = (intl: CardMarkupOptions["intl"]) => {
+  let id = intlIds.get(intl);
+  if (id === undefined) {
+    id = nextIntlId++;
+    intlIds.set(intl, id);
+  }
+  return id;
+};
+
 function render(card: CardView, { intl, context, searchId, loggedIn }: CardMarkupOptions): Kept {
   const markup = renderToString(
     <RawIntlProvider value={intl}>
       <ServerFavourites loggedIn={loggedIn}>
         <StaticRouter location={PAGE_MARK}>
-          <ProductCard card={card} context={context} searchId={searchId} />
+          <ProductCard card={card} context={context} searchId={searchId == null ? null : SEARCH_MARK} />
         </StaticRouter>
       </ServerFavourites>
     </RawIntlProvider>,
   );
-  return { parts: markup.split(ENCODED_PAGE_MARK), size: markup.length };
+  // Odd places hold the marks, put in by `fill`.
+  return { parts: markup.split(MARKS), size: markup.length };
+}
+
+function fill(parts: string[], { next, searchId }: CardMarkupOptions) {
+  if (parts.length === 1) return parts[0] as string;
+  const page = attributeText(next);
+  let markup = "";
+  for (let index = 0; index < parts.length; index++) {
+    const part = parts[index] as string;
+    if (index % 2 === 0) markup += part;
+    else markup += part === SEARCH_MARK_TEXT ? `sid=${searchId}` : page;
+  }
+  return markup;
 }
 
 export const cardMarkup: CardMarkup = (card, options) => {
-  const variant = `${options.intl.locale}\u0000${options.context}\u0000${options.loggedIn ? "member" : "visitor"}\u0000${options.searchId ?? ""}`;
+  const variant = `${intlId(options.intl)}\u0000${options.intl.locale}\u0000${options.context}\u0000${options.loggedIn ? "member" : "visitor"}\u0000${options.searchId == null ? "" : "search"}`;
   let variants = byCard.get(card);
   let entry = variants?.get(variant);
   if (!entry) {
@@ -79,9 +114,7 @@ export const cardMarkup: CardMarkup = (card, options) => {
     }
     variants.set(variant, entry);
   }
-  return entry.parts.length === 1
-    ? (entry.parts[0] as string)
-    : entry.parts.join(attributeText(options.next));
+  return fill(entry.parts, options);
 };
 
 /** How many cards are kept, for tests. */

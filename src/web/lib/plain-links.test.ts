@@ -31,13 +31,26 @@ describe("plain links", () => {
     expect(plainLinkDestination(click, anchor(plainLink("/p/strikon-blaze-elite-fg-silver/")))).toEqual({
       to: "/p/strikon-blaze-elite-fg-silver/",
       preventScrollReset: false,
+      replace: false,
     });
     expect(
       plainLinkDestination(
         click,
         anchor(plainLink("?brand=strikon|nordvik&color=black", { keepScroll: true })),
       ),
-    ).toEqual({ to: "?brand=strikon|nordvik&color=black", preventScrollReset: true });
+    ).toEqual({ to: "?brand=strikon|nordvik&color=black", preventScrollReset: true, replace: false });
+  });
+
+  it("replace the history entry when they lead to the address already shown, as <Link> does", () => {
+    const here = { pathname: "/football-boots/", search: "?sort=price-asc", hash: "" };
+    const to = (href: string, current = here) =>
+      plainLinkDestination(click, anchor(plainLink(href)), current)?.replace;
+    expect(to("/football-boots/?sort=price-asc")).toBe(true);
+    expect(to("?sort=price-asc")).toBe(true);
+    expect(to("/football-boots/")).toBe(false);
+    expect(to("?sort=price-desc")).toBe(false);
+    expect(to("/", { pathname: "/", search: "", hash: "" })).toBe(true);
+    expect(to("/", { pathname: "/", search: "", hash: "#main" })).toBe(false);
   });
 
   it("are left to the browser for a new tab or window, another button, or a click already handled", () => {

@@ -41,12 +41,14 @@ interface AnchorLike {
 /**
  * Where a click on a plain link goes in the page, or null when the browser should follow it itself:
  * a click with a modifier or another button (a new tab or window), one already handled, a link with
- * a target or a download, or an address outside the shop's own paths.
+ * a target or a download, or an address outside the shop's own paths. A link to the address shown
+ * (`current`) replaces it in the history, as React Router's <Link> does.
  */
 export function plainLinkDestination(
   click: ClickLike,
   anchor: AnchorLike | null,
-): { to: string; preventScrollReset: boolean } | null {
+  current: { pathname: string; search: string; hash: string } = { pathname: "", search: "", hash: "" },
+): { to: string; preventScrollReset: boolean; replace: boolean } | null {
   if (!anchor?.hasAttribute(PLAIN_LINK)) return null;
   if (click.defaultPrevented || click.button !== 0) return null;
   if (click.metaKey || click.altKey || click.ctrlKey || click.shiftKey) return null;
@@ -55,7 +57,10 @@ export function plainLinkDestination(
   if (target && target !== "_self") return null;
   const to = anchor.getAttribute("href");
   if (!to || !(to.startsWith("?") || (to.startsWith("/") && !to.startsWith("//")))) return null;
-  return { to, preventScrollReset: anchor.hasAttribute(KEEP_SCROLL) };
+  // As <Link> does: a link to the address already shown replaces it rather than adding a step back.
+  const resolved = to.startsWith("?") ? current.pathname + to : to;
+  const replace = resolved === current.pathname + current.search + current.hash;
+  return { to, preventScrollReset: anchor.hasAttribute(KEEP_SCROLL), replace };
 }
 
 /** The document's one listener for plain links (mounted once, by the root). */
@@ -64,10 +69,13 @@ export function usePlainLinks() {
   useEffect(() => {
     const follow = (event: MouseEvent) => {
       const anchor = event.target instanceof Element ? event.target.closest("a") : null;
-      const destination = plainLinkDestination(event, anchor);
+      const destination = plainLinkDestination(event, anchor, window.location);
       if (!destination) return;
       event.preventDefault();
-      void navigate(destination.to, { preventScrollReset: destination.preventScrollReset });
+      void navigate(destination.to, {
+        preventScrollReset: destination.preventScrollReset,
+        replace: destination.replace,
+      });
     };
     document.addEventListener("click", follow);
     return () => document.removeEventListener("click", follow);
