@@ -157,7 +157,13 @@ describe("importing a Shopify product export", () => {
       "goalkeeper-gloves",
       new URL("https://shop.example/goalkeeper-gloves/"),
     );
-    const card = listing.listing.products.find((result) => result.name === "Grip Pro Keeper Gloves");
+    // The page's data carries the cards as JSON text (decision 0070).
+    const cards = JSON.parse(listing.listing.products) as {
+      product_id: number;
+      name: string;
+      image: string;
+    }[];
+    const card = cards.find((result) => result.name === "Grip Pro Keeper Gloves");
     expect(card?.image).toBe(stored[0]);
     const named = (answer: { json(): { products: { name: string; image: string }[] } }) =>
       answer.json().products.find((product) => product.name === "Grip Pro Keeper Gloves")?.image;

@@ -10,6 +10,7 @@ import { useCardMarkup } from "#web/components/card-markup.tsx";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
+import { type JsonText, readJsonText } from "#web/lib/json-text.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
@@ -19,8 +20,11 @@ import { PageLinks } from "#web/ui/page-links.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
 import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./listing-url.ts";
 
-/** A listing as a page shows it: its cards cut to what a card shows (cardView). */
-export type ListingData = Omit<ListingResult, "products"> & { products: CardView[] };
+/**
+ * A listing as a page's data carries it: its cards cut to what a card shows (cardView), as one JSON
+ * text (decision 0070).
+ */
+export type ListingData = Omit<ListingResult, "products"> & { products: JsonText<CardView[]> };
 
 type InsertItem = Insert & {
   image: string | null;
@@ -462,11 +466,12 @@ export function ListingView({
   const listId = trackingList?.id ?? "listing";
   const listName = trackingList?.name ?? "Listing";
   const offset = (listing.page - 1) * PAGE_SIZE;
-  const shownIds = listing.products.map((product) => product.product_id).join(",");
+  const products = readJsonText(listing.products);
+  const shownIds = products.map((product) => product.product_id).join(",");
   // biome-ignore lint/correctness/useExhaustiveDependencies: one event per list of cards shown, not per render
   useEffect(() => {
-    if (listing.products.length > 0)
-      track({ event: "view_item_list", ecommerce: itemList(listId, listName, listing.products, offset) });
+    if (products.length > 0)
+      track({ event: "view_item_list", ecommerce: itemList(listId, listName, products, offset) });
   }, [listId, shownIds]);
   const loading = useFilterLoading();
   const active = activeFilterCount(search);
@@ -508,14 +513,14 @@ export function ListingView({
             </p>
           )}
           <ul data-testid="product-grid" className="grid grid-cols-2 gap-4 md:grid-cols-3 xl:grid-cols-4">
-            {interleave(listing.products, inserts ?? { guides: [], reels: [], stories: [], placed: [] }).map(
+            {interleave(products, inserts ?? { guides: [], reels: [], stories: [], placed: [] }).map(
               (cell) =>
                 cell.type === "product" ? (
                   <ProductCell
                     key={`p${cell.product.product_id}`}
                     card={cell.product}
                     searchId={searchId}
-                    priority={listing.products.indexOf(cell.product) < EAGER_CARDS}
+                    priority={products.indexOf(cell.product) < EAGER_CARDS}
                     keptMarkup={keptMarkup}
                     onSelect={() =>
                       track({
@@ -524,7 +529,7 @@ export function ListingView({
                           listId,
                           listName,
                           cell.product,
-                          offset + listing.products.indexOf(cell.product),
+                          offset + products.indexOf(cell.product),
                         ),
                       })
                     }

@@ -22,6 +22,7 @@ import { type LookPictureProps, lookHotspots } from "#web/components/look-pictur
 import { cardView } from "#web/components/product-card.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
+import { jsonList } from "#web/lib/json-text.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
 import type { ListingData } from "./listing-view.tsx";
 import type { SponsoredView } from "./sponsored-block.tsx";
@@ -33,13 +34,16 @@ function parse(url: URL) {
   return parsed.data;
 }
 
-/** A listing with its cards cut to what a card shows: the page's data carries nothing it does not render. */
+/**
+ * A listing with its cards cut to what a card shows: the page's data carries nothing it does not
+ * render. The cards go as one JSON text, each card's made once (decision 0070).
+ */
 function listingData(listing: ListingResult): ListingData {
-  return { ...listing, products: listing.products.map(cardView) };
+  return { ...listing, products: jsonList(listing.products.map(cardView)) };
 }
 
 function sponsoredView(block: SponsoredComponent | null): SponsoredView | null {
-  return block && { ...block, products: block.products.map(cardView) };
+  return block && { ...block, products: jsonList(block.products.map(cardView)) };
 }
 
 /** A grid insert as the page shows it: a look's markers name their product, not its whole card. */

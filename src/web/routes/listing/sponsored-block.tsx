@@ -5,17 +5,23 @@ import type { SponsoredComponent } from "#modules/search/listing.contract.ts";
 import { KeptProductCard } from "#web/components/card-markup.tsx";
 import { CardSlider } from "#web/components/card-slider.tsx";
 import type { CardView } from "#web/components/product-card.tsx";
+import { type JsonText, readJsonText } from "#web/lib/json-text.ts";
 import { track } from "#web/lib/tracking.ts";
 
-/** The sponsored block as a page shows it: its cards cut to what a card shows (cardView). */
-export type SponsoredView = Omit<SponsoredComponent, "products"> & { products: CardView[] };
+/**
+ * The sponsored block as a page's data carries it: its cards cut to what a card shows (cardView),
+ * as one JSON text (decision 0070).
+ */
+export type SponsoredView = Omit<SponsoredComponent, "products"> & { products: JsonText<CardView[]> };
 
 type Slide =
   | { kind: "product"; card: CardView }
   | { kind: "image"; tile: SponsoredComponent["images"][number] };
 
 /** Product cards with the block's promo pictures placed at their 1-based positions among them. */
-export function sponsoredSlides(block: Pick<SponsoredView, "products" | "images" | "title">): Slide[] {
+export function sponsoredSlides(
+  block: Pick<SponsoredView, "images" | "title"> & { products: CardView[] },
+): Slide[] {
   const slides: Slide[] = block.products.map((card) => ({
     kind: "product",
     // The spec: links out of the block say which block they came from.
@@ -61,11 +67,12 @@ function useImpression(title: string, productIds: number[]) {
  * promo pictures among them. The colours and pictures were checked when read (listing.service.ts).
  */
 export function SponsoredBlock({ block }: { block: SponsoredView }) {
+  const products = readJsonText(block.products);
   const ref = useImpression(
     block.title,
-    block.products.map((p) => p.product_id),
+    products.map((p) => p.product_id),
   );
-  if (block.products.length === 0) return null;
+  if (products.length === 0) return null;
   return (
     <div
       ref={ref}
@@ -98,7 +105,7 @@ export function SponsoredBlock({ block }: { block: SponsoredView }) {
       <div className="[&_article>div:last-child_*]:text-[var(--sponsored-fg)] [&_h2]:text-[var(--sponsored-fg)]">
         <CardSlider
           title={block.title}
-          items={sponsoredSlides(block)}
+          items={sponsoredSlides({ ...block, products })}
           itemKey={(slide) =>
             slide.kind === "product" ? `p${slide.card.product_id}` : `i${slide.tile.position}`
           }

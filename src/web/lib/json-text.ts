@@ -1,0 +1,51 @@
+/**
+ * A list sent in a page's data as one JSON text (decision 0070).
+ *
+ * React Router writes a page's data in its own format (turbo-stream), one entry per value, which
+ * costs about five times `JSON.stringify` per value: a category page's sixty cards were three
+ * quarters of its data's values and of the time spent writing them. A card is the same object on
+ * every listing that shows it (kept per catalogue revision, product-card.tsx › cardView), so its
+ * JSON is made once and kept with it, and a page's list is those texts joined: one string value for
+ * the page's data. The page reads the list back with `readJsonText`, which on the server gives the
+ * very objects the text was made from (the kept cards' markup is found by them) and in the browser
+ * parses a text once however often it is read.
+ */
+export type JsonText<T> = string & { readonly __jsonOf?: T };
+
+/** Each item's JSON, made once per (never changed) item object. */
+const itemJson = new WeakMap<object, string>();
+
+/** The lists behind the latest texts: a text is read soon after it was made or received. */
+const lists = new Map<string, unknown>();
+const KEPT_LISTS = 64;
+
+function remember(text: string, list: unknown) {
+  lists.delete(text);
+  lists.set(text, list);
+  if (lists.size > KEPT_LISTS) lists.delete(lists.keys().next().value as string);
+}
+
+/** A list of items that are never changed once made, as one JSON text. */
+export function jsonList<T extends object>(items: readonly T[]): JsonText<T[]> {
+  let text = "[";
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index] as T;
+    let json = itemJson.get(item);
+    if (json === undefined) {
+      json = JSON.stringify(item);
+      itemJson.set(item, json);
+    }
+    text += index === 0 ? json : `,${json}`;
+  }
+  text += "]";
+  remember(text, items);
+  return text as JsonText<T[]>;
+}
+
+/** The list a text holds: the one it was made from while that is kept, else parsed (once). */
+export function readJsonText<T>(text: JsonText<T>): T {
+  if (lists.has(text)) return lists.get(text) as T;
+  const list = JSON.parse(text) as T;
+  remember(text, list);
+  return list;
+}
