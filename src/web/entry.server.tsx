@@ -8,6 +8,8 @@ import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { shopContext } from "#server/request-context.ts";
 import { cardMarkup } from "#web/components/card-markup.server.tsx";
 import { CardMarkupContext } from "#web/components/card-markup.tsx";
+import { keptMarkup } from "#web/components/kept-markup.server.tsx";
+import { KeptMarkupContext } from "#web/components/kept-markup.tsx";
 import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
 import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
@@ -56,7 +58,9 @@ export default function handleRequest(
       <StylesheetTextContext value={stylesheetText}>
         <MessagesContext value={messagesFor(shop.locale)}>
           <CardMarkupContext value={cardMarkup}>
-            <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            <KeptMarkupContext value={keptMarkup}>
+              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+            </KeptMarkupContext>
           </CardMarkupContext>
         </MessagesContext>
       </StylesheetTextContext>,

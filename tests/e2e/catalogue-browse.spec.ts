@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { collectPageErrors, gotoLive } from "./hydrated.ts";
 
 const prices = async (page: Page) =>
   (await page.getByTestId("product-grid").locator("article").allInnerTexts()).map((text) => {
@@ -285,17 +286,10 @@ test("a shop-the-look in the listing shows its markers, each naming its product 
 test("cards past the first row are written from their kept markup and taken over by the browser as React's own", async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
-  page.on("pageerror", (error) => errors.push(error.message));
+  const errors = collectPageErrors(page);
   const listing = "/football-boots/?sort=price-asc";
   // The second load is written from markup kept by the first.
-  for (let load = 0; load < 2; load++) {
-    await page.goto(listing);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  }
+  for (let load = 0; load < 2; load++) await gotoLive(page, listing);
   const cards = page.getByTestId("product-grid").locator("article");
   expect(await cards.count()).toBeGreaterThan(8);
   // A visitor's heart on a kept card runs React's handler (the product kept for after the log-in),
@@ -315,15 +309,11 @@ test("cards past the first row are written from their kept markup and taken over
 test("a search's cards carry the search's id from kept markup, and the browser takes them over", async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on("console", (message) => {
-    if (message.type() === "error") errors.push(message.text());
-  });
+  const errors = collectPageErrors(page);
   // Two searches: each counts its openings by its own id; the second is written from the first's cards.
   const ids: string[] = [];
   for (const word of ["fodboldstøvler", "støvler"]) {
-    await page.goto(`/search/?q=${encodeURIComponent(word)}`);
-    await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+    await gotoLive(page, `/search/?q=${encodeURIComponent(word)}`);
     const links = page.getByTestId("product-grid").locator("article h3 a");
     expect(await links.count()).toBeGreaterThan(8);
     const sids = new Set(
@@ -337,5 +327,32 @@ test("a search's cards carry the search's id from kept markup, and the browser t
   expect(ids[0]).toMatch(/^\d+$/);
   expect(ids[1]).toMatch(/^\d+$/);
   expect(ids[0]).not.toBe(ids[1]);
+  expect(errors).toEqual([]);
+});
+
+test("a listing's filter values written from their kept markup toggle with the space bar, as React's own", async ({
+  page,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  const errors = collectPageErrors(page);
+  const listing = "/football-shirts/?sort=price-desc";
+  // The values are kept from their second ask (decision 0071). The second load is rendered again,
+  // not taken from the page cache (a consent answer is another cached page), so it is written from them.
+  await gotoLive(page, listing);
+  await page
+    .context()
+    .addCookies([{ name: "cookie_consent", value: "v2.2026-11-24.statistics", url: baseURL as string }]);
+  const second = await page.goto(listing);
+  expect(second?.headers()["x-page-cache"]).toBe("miss");
+  await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+  const sidebar = page.getByRole("complementary", { name: "Filtre" });
+  const value = sidebar.getByRole("checkbox").first();
+  await expect(value).toHaveAttribute("aria-checked", "false");
+  // Space is the value's own key handler, which only a value React took over has.
+  await value.focus();
+  await page.keyboard.press("Space");
+  await expect(page).toHaveURL(/sort=price-desc.*brand=[a-z-]+|brand=[a-z-]+.*sort=price-desc/);
+  await expect(sidebar.getByRole("checkbox", { checked: true })).toHaveCount(1);
   expect(errors).toEqual([]);
 });

@@ -4,6 +4,7 @@ import { RawIntlProvider } from "react-intl";
 import { StaticRouter } from "react-router";
 import type { CardMarkup, CardMarkupOptions } from "./card-markup.tsx";
 import { ServerFavourites } from "./favourites-context.tsx";
+import { intlId } from "./kept-markup.server.tsx";
 import { type CardView, ProductCard } from "./product-card.tsx";
 
 /**
@@ -55,21 +56,6 @@ const MARKS = new RegExp(`(${ENCODED_PAGE_MARK}|${SEARCH_MARK_TEXT})`);
  * no other character React escapes in an attribute), which React writes as `&#x27;`.
  */
 const attributeText = (next: string) => encodeURIComponent(next).replaceAll("'", "&#x27;");
-
-/**
- * Each intl object a number: the server's is one per language, and in development a changed
- * catalogue of texts is a new object, whose cards are rendered anew.
- */
-const intlIds = new WeakMap<CardMarkupOptions["intl"], number>();
-let nextIntlId = 0;
-const intlId = (intl: CardMarkupOptions["intl"]) => {
-  let id = intlIds.get(intl);
-  if (id === undefined) {
-    id = nextIntlId++;
-    intlIds.set(intl, id);
-  }
-  return id;
-};
 
 function render(card: CardView, { intl, context, searchId, loggedIn }: CardMarkupOptions): Kept {
   const markup = renderToString(

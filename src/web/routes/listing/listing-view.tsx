@@ -7,6 +7,7 @@ import type { Filter } from "#modules/search/listing.contract.ts";
 import type { ListingResult } from "#modules/search/listing.service.ts";
 import { PAGE_SIZE } from "#modules/search/listing-rules.ts";
 import { useCardMarkup } from "#web/components/card-markup.tsx";
+import { useKeptMarkup } from "#web/components/kept-markup.tsx";
 import { LookPicture, type LookPictureProps } from "#web/components/look-picture.tsx";
 import { type CardView, ProductCard } from "#web/components/product-card.tsx";
 import { VideoModal } from "#web/components/video-modal.tsx";
@@ -191,6 +192,58 @@ function toggleWithSpace(event: React.KeyboardEvent<HTMLAnchorElement>) {
   event.currentTarget.click();
 }
 
+/**
+ * A filter's values as links that act as checkboxes. They render from their props and the page's
+ * language alone, so their markup can be kept (decision 0071).
+ */
+export function FilterValueItems({
+  filter,
+  values,
+  currency,
+  search,
+}: {
+  filter: Filter;
+  values: Filter["values"];
+  currency: string;
+  search: string;
+}) {
+  const intl = useIntl();
+  return (
+    <>
+      {values.map((value) => (
+        <li key={value.name}>
+          {/* A link (it works before the page is live, and crawlers follow it) that says it is a
+            checkbox and toggles with the space bar like one. */}
+          {/* biome-ignore lint/a11y/useSemanticElements: a filter value is an address, not a form field */}
+          <a
+            {...plainLink(toggleFilter(search, filter.key, value.name), { keepScroll: true })}
+            role="checkbox"
+            aria-checked={value.selected}
+            onKeyDown={toggleWithSpace}
+            className="flex min-h-7 items-center gap-2 rounded px-1 py-1 text-sm hover:bg-neutral-100"
+          >
+            <span
+              aria-hidden="true"
+              className={`flex size-4 items-center justify-center rounded border ${value.selected ? "border-pitch-900 bg-pitch-900 text-white" : "border-neutral-500"}`}
+            >
+              {value.selected ? "✓" : ""}
+            </span>
+            {filter.key === "color" && (
+              <span
+                aria-hidden="true"
+                className="size-4 rounded-full border border-neutral-400"
+                style={{ background: SWATCH[value.name] ?? "#ccc" }}
+              />
+            )}
+            <span className="flex-1">{valueLabel(intl, filter, value, currency)}</span>
+            <span className="text-xs text-neutral-700">{value.count}</span>
+          </a>
+        </li>
+      ))}
+    </>
+  );
+}
+
 function FilterValues({
   filter,
   currency,
@@ -200,7 +253,6 @@ function FilterValues({
   currency: string;
   condensed: boolean;
 }) {
-  const intl = useIntl();
   const search = useListingSearch();
   const [all, setAll] = useState(false);
   const listId = useId();
@@ -218,40 +270,22 @@ function FilterValues({
       : filter.values;
   const values = condensed && !all ? candidates.slice(0, limit) : filter.values;
   const more = condensed && filter.values.length > candidates.slice(0, limit).length;
+  const items = <FilterValueItems filter={filter} values={values} currency={currency} search={search} />;
+  // The values' markup is kept per filter, values, currency and address (decision 0071).
+  const markup = useKeptMarkup(
+    `filter-values\u0000${filter.key}\u0000${currency}\u0000${search}\u0000${JSON.stringify(values)}`,
+    items,
+  );
   return (
     <>
-      <ul id={listId} className="space-y-1">
-        {values.map((value) => (
-          <li key={value.name}>
-            {/* A link (it works before the page is live, and crawlers follow it) that says it is a
-                checkbox and toggles with the space bar like one. */}
-            {/* biome-ignore lint/a11y/useSemanticElements: a filter value is an address, not a form field */}
-            <a
-              {...plainLink(toggleFilter(search, filter.key, value.name), { keepScroll: true })}
-              role="checkbox"
-              aria-checked={value.selected}
-              onKeyDown={toggleWithSpace}
-              className="flex min-h-7 items-center gap-2 rounded px-1 py-1 text-sm hover:bg-neutral-100"
-            >
-              <span
-                aria-hidden="true"
-                className={`flex size-4 items-center justify-center rounded border ${value.selected ? "border-pitch-900 bg-pitch-900 text-white" : "border-neutral-500"}`}
-              >
-                {value.selected ? "✓" : ""}
-              </span>
-              {filter.key === "color" && (
-                <span
-                  aria-hidden="true"
-                  className="size-4 rounded-full border border-neutral-400"
-                  style={{ background: SWATCH[value.name] ?? "#ccc" }}
-                />
-              )}
-              <span className="flex-1">{valueLabel(intl, filter, value, currency)}</span>
-              <span className="text-xs text-neutral-700">{value.count}</span>
-            </a>
-          </li>
-        ))}
-      </ul>
+      {markup === null ? (
+        <ul id={listId} className="space-y-1">
+          {items}
+        </ul>
+      ) : (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the values (their text escaped by React), kept
+        <ul id={listId} className="space-y-1" dangerouslySetInnerHTML={{ __html: markup }} />
+      )}
       {more && (
         <button
           type="button"
