@@ -36,6 +36,12 @@ const items = (filter: Filter, search: string) => (
   <FilterValueItems filter={filter} values={filter.values} currency="DKK" search={search} />
 );
 
+let renders = 0;
+function Counted() {
+  renders++;
+  return <span>{useIntl().formatMessage({ id: "listing.filters" })}</span>;
+}
+
 describe("a part of a page kept as markup", () => {
   it("is drawn in place when first asked for, then kept and written exactly as React draws it", () => {
     const search = "?sort=price-asc&brand=fenwick&q=%22bl%C3%A5%22";
@@ -48,11 +54,7 @@ describe("a part of a page kept as markup", () => {
   });
 
   it("renders a kept part once: later asks get the kept text, not a new render", () => {
-    let renders = 0;
-    function Counted() {
-      renders++;
-      return <span>{useIntl().formatMessage({ id: "listing.filters" })}</span>;
-    }
+    renders = 0;
     const key = "test-counted";
     keptMarkup(key, danish, <Counted />);
     const first = keptMarkup(key, danish, <Counted />);
