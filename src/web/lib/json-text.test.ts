@@ -43,3 +43,20 @@ describe("a list sent as JSON text", () => {
     expect(again).toEqual(first);
   });
 });
+
+describe("a page's main value sent as JSON text", () => {
+  it("reads back on the server as the object itself, and as an equal one from the browser's copy", async () => {
+    const { jsonText } = await import("./json-text.ts");
+    const product = {
+      id: 7,
+      name: "Keeper «Pro» </script>",
+      stock: [{ size: "8½", quantity: 0 }],
+      video: null,
+    };
+    const text = jsonText(product);
+    expect(readJsonText(text)).toBe(product);
+    // The browser's copy is another string with the same text.
+    const copy = JSON.parse(JSON.stringify(text)) as typeof text;
+    expect(JSON.parse(copy)).toEqual(product);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * A list sent in a page's data as one JSON text (decision 0070).
+ * A list (or a page's main value) sent in a page's data as one JSON text (decisions 0070, 0072).
  *
  * React Router writes a page's data in its own format (turbo-stream), one entry per value, which
  * costs about five times `JSON.stringify` per value: a category page's sixty cards were three
@@ -42,7 +42,17 @@ export function jsonList<T extends object>(items: readonly T[]): JsonText<T[]> {
   return text as JsonText<T[]>;
 }
 
-/** The list a text holds: the one it was made from while that is kept, else parsed (once). */
+/**
+ * A value made for one page's data (a product page's product), as JSON text: one string for the
+ * page's data instead of an entry per value. Read back with `readJsonText`.
+ */
+export function jsonText<T>(value: T): JsonText<T> {
+  const text = JSON.stringify(value);
+  remember(text, value);
+  return text as JsonText<T>;
+}
+
+/** The value a text holds: the one it was made from while that is kept, else parsed (once). */
 export function readJsonText<T>(text: JsonText<T>): T {
   if (lists.has(text)) return lists.get(text) as T;
   const list = JSON.parse(text) as T;

@@ -9,6 +9,7 @@ import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
+import { jsonText, readJsonText } from "#web/lib/json-text.ts";
 import { lazySection } from "#web/lib/lazy-section.tsx";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
@@ -91,12 +92,19 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The product video embeds a third-party player: only with marketing consent (decision 0045).
   const videoAllowed = marketingEmbedsAllowed(shop);
   // The social gallery comes from a statistics partner: only with statistics consent.
-  return { ...page, nonce: shop.cspNonce, videoAllowed, statisticsConsent: shop.consent.statistics };
+  // The product, most of the page's data, goes as one JSON text (decision 0072).
+  return {
+    ...page,
+    product: jsonText(page.product),
+    nonce: shop.cspNonce,
+    videoAllowed,
+    statisticsConsent: shop.consent.statistics,
+  };
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Pitchside" }];
-  const { product } = loaderData;
+  const product = readJsonText(loaderData.product);
   const title = productTitle(product.brand, product.name);
   return [
     { title: `${title} – Pitchside` },
@@ -107,8 +115,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
+  const product = readJsonText(loaderData.product);
   const {
-    product,
     loggedIn,
     jsonLd,
     nonce,
