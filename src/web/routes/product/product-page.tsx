@@ -116,16 +116,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const product = readJsonText(loaderData.product);
-  const {
-    loggedIn,
-    jsonLd,
-    nonce,
-    videoAllowed,
-    statisticsConsent,
-    reviews,
-    reviewState,
-    flagship,
-  } = loaderData;
+  const { loggedIn, jsonLd, nonce, videoAllowed, statisticsConsent, reviews, reviewState, flagship } =
+    loaderData;
   const intl = useIntl();
   const location = useLocation();
   const [drawer, dispatch] = useReducer(drawerReducer, initialDrawer);
