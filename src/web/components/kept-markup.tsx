@@ -19,8 +19,9 @@ export const KeptMarkupContext = createContext<KeptMarkup | null>(null);
  * the server has not been asked for before). The part must render from its props and the page's
  * language alone: no other context, no `useId`, no state that is not its first.
  */
-export function useKeptMarkup(key: string, content: ReactNode): string | null {
+export function useKeptMarkup(key: () => string, content: ReactNode): string | null {
   const keep = useContext(KeptMarkupContext);
   const intl = useIntl();
-  return keep ? keep(key, intl, content) : null;
+  // The key is worked out only where there is markup to keep: the browser never needs it.
+  return keep ? keep(key(), intl, content) : null;
 }

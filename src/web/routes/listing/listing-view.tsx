@@ -273,7 +273,7 @@ function FilterValues({
   const items = <FilterValueItems filter={filter} values={values} currency={currency} search={search} />;
   // The values' markup is kept per filter, values, currency and address (decision 0071).
   const markup = useKeptMarkup(
-    `filter-values\u0000${filter.key}\u0000${currency}\u0000${search}\u0000${JSON.stringify(values)}`,
+    () => `filter-values\u0000${filter.key}\u0000${currency}\u0000${search}\u0000${JSON.stringify(values)}`,
     items,
   );
   return (
