@@ -2,8 +2,8 @@
  * A list (or a page's main value) sent in a page's data as one JSON text (decisions 0070, 0072).
  *
  * React Router writes a page's data in its own format (turbo-stream), one entry per value, which
- * costs about five times `JSON.stringify` per value: a category page's sixty cards were three
- * quarters of its data's values and of the time spent writing them. A card is the same object on
+ * costs about five times `JSON.stringify` per value: a category page's cards were about 60 % of
+ * its data's values and of the time spent writing them. A card is the same object on
  * every listing that shows it (kept per catalogue revision, product-card.tsx › cardView), so its
  * JSON is made once and kept with it, and a page's list is those texts joined: one string value for
  * the page's data. The page reads the list back with `readJsonText`, which on the server gives the
