@@ -356,3 +356,27 @@ test("a listing's filter values written from their kept markup toggle with the s
   await expect(sidebar.getByRole("checkbox", { checked: true })).toHaveCount(1);
   expect(errors).toEqual([]);
 });
+
+test("on a phone the cards below the first screen are drawn only as they come near, and are there when scrolled to", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await gotoLive(page, "/football-boots/");
+  const cards = page.getByTestId("product-grid").locator(":scope > li:not([data-insert])");
+  const last = cards.last();
+  // `contentVisibilityAuto` asks whether the browser skips drawing the card in it (decision 0073).
+  const drawn = () =>
+    last
+      .locator("article")
+      .evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true } as CheckVisibilityOptions));
+  expect(await cards.first().evaluate((cell) => cell.classList.contains("render-when-near"))).toBe(false);
+  expect(await drawn()).toBe(false);
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(drawn).toBe(true);
+  // Drawn at its own height, with its picture, name and price, not the assumed size of an empty box.
+  const box = await last.boundingBox();
+  expect(box?.height).toBeGreaterThan(150);
+  await expect(last.locator("img")).toBeVisible();
+  await expect(last.getByRole("heading", { level: 3 })).toBeVisible();
+  await expect(last).toContainText("kr.");
+});

@@ -42,7 +42,8 @@ export function CardSlider<T>({
   if (items.length === 0) return null;
   const fixed = slideWidth !== undefined;
   return (
-    <section aria-labelledby={headingId} className={className} data-testid={testId}>
+    // A row is laid out and painted only as it nears the screen (decision 0073).
+    <section aria-labelledby={headingId} className={`render-when-near ${className}`} data-testid={testId}>
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold">
           {title}

@@ -468,11 +468,15 @@ function ProductCell({
   onSelect: () => void;
 }) {
   const markup = priority || !keptMarkup ? null : keptMarkup(card);
+  // Past the first row a card is laid out and painted only as it nears the screen (decision 0073).
+  const className = priority ? undefined : "render-when-near";
   if (markup !== null)
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the card (its text escaped by React), kept
-    return <li onClickCapture={onSelect} dangerouslySetInnerHTML={{ __html: markup }} />;
+    return (
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the card (its text escaped by React), kept
+      <li className={className} onClickCapture={onSelect} dangerouslySetInnerHTML={{ __html: markup }} />
+    );
   return (
-    <li onClickCapture={onSelect}>
+    <li className={className} onClickCapture={onSelect}>
       <ProductCard card={card} searchId={searchId} priority={priority} />
     </li>
   );
@@ -569,7 +573,7 @@ export function ListingView({
                     }
                   />
                 ) : (
-                  <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind}>
+                  <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind} className="render-when-near">
                     <InsertCard insert={cell.insert as InsertItem} />
                   </li>
                 ),

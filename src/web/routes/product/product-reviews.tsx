@@ -59,7 +59,7 @@ export function ProductReviews({
   };
 
   return (
-    <section aria-labelledby="reviews" className="mt-12" data-testid="reviews">
+    <section aria-labelledby="reviews" className="render-when-near mt-12" data-testid="reviews">
       <h2 id="reviews" className="mb-3 text-xl font-bold">
         <FormattedMessage id="reviews.title" />
       </h2>
