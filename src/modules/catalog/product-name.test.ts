@@ -23,5 +23,22 @@ describe("product names", () => {
   it("compares letters with their accents, not their case", () => {
     expect(modelName("Élan", "élan Striker")).toBe("Striker");
     expect(modelName("Elan", "Élan Striker")).toBe("Élan Striker");
+    expect(modelName("ÉLAN", "élan Striker")).toBe("Striker");
+  });
+
+  it("compares plain ASCII names as the collator would: case aside, punctuation and digits as they are", () => {
+    for (const [brand, name] of [
+      ["KESTREL", "kestrel Aero"],
+      ["Nord-Star", "nord-star Pro"],
+      ["Nord-Star", "Nord Star Pro"],
+      ["FC 1905", "fc 1905 Home"],
+      ["A.C.", "a.c. Shirt"],
+      ["Kestrel", "Kestrél Aero"],
+    ]) {
+      const collator = new Intl.Collator(undefined, { sensitivity: "accent" });
+      const head = name.slice(0, brand.length);
+      const expected = collator.compare(head, brand) === 0 ? name.slice(brand.length).trim() : name;
+      expect(modelName(brand, name)).toBe(expected);
+    }
   });
 });

@@ -4,8 +4,21 @@
  * "Kestrel Kestrel Aero Elite FG". Every place that names a product with its brand goes through here.
  */
 
-/** Made once: `localeCompare` with options builds a collator on every call (a card renders this each time). */
-const sameLetters = new Intl.Collator(undefined, { sensitivity: "accent" });
+/**
+ * Made once, and only when a name is not plain ASCII: `localeCompare` with options builds a collator
+ * on every call (a card renders this each time), and building one at all is a few milliseconds of a
+ * phone's first load, as the page's code is read.
+ */
+let collator: Intl.Collator | undefined;
+
+/** The same letters with the same accents, whatever their case ("Élan" and "élan", not "Elan"). */
+function sameLetters(a: string, b: string): boolean {
+  // Plain ASCII has no accents: the same letters in any case is then all the collator would see.
+  if (ASCII.test(a) && ASCII.test(b)) return a.toLowerCase() === b.toLowerCase();
+  collator ??= new Intl.Collator(undefined, { sensitivity: "accent" });
+  return collator.compare(a, b) === 0;
+}
+const ASCII = /^[\x20-\x7e]*$/;
 
 /** The name without the brand in front, for places that show the brand above it. */
 export function modelName(brand: string, name: string): string {
@@ -14,7 +27,7 @@ export function modelName(brand: string, name: string): string {
   if (prefix === "") return trimmed;
   const head = trimmed.slice(0, prefix.length);
   const rest = trimmed.slice(prefix.length);
-  if (sameLetters.compare(head, prefix) === 0 && /^\s+\S/u.test(rest)) return rest.trim();
+  if (sameLetters(head, prefix) && /^\s+\S/u.test(rest)) return rest.trim();
   return trimmed;
 }
 
