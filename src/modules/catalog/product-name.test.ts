@@ -27,14 +27,15 @@ describe("product names", () => {
   });
 
   it("compares plain ASCII names as the collator would: case aside, punctuation and digits as they are", () => {
-    for (const [brand, name] of [
+    const pairs: [brand: string, name: string][] = [
       ["KESTREL", "kestrel Aero"],
       ["Nord-Star", "nord-star Pro"],
       ["Nord-Star", "Nord Star Pro"],
       ["FC 1905", "fc 1905 Home"],
       ["A.C.", "a.c. Shirt"],
       ["Kestrel", "Kestrél Aero"],
-    ]) {
+    ];
+    for (const [brand, name] of pairs) {
       const collator = new Intl.Collator(undefined, { sensitivity: "accent" });
       const head = name.slice(0, brand.length);
       const expected = collator.compare(head, brand) === 0 ? name.slice(brand.length).trim() : name;
