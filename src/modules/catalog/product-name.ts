@@ -10,6 +10,7 @@
  * phone's first load, as the page's code is read.
  */
 let collator: Intl.Collator | undefined;
+const ASCII = /^[\x20-\x7e]*$/;
 
 /** The same letters with the same accents, whatever their case ("Élan" and "élan", not "Elan"). */
 function sameLetters(a: string, b: string): boolean {
@@ -18,7 +19,6 @@ function sameLetters(a: string, b: string): boolean {
   collator ??= new Intl.Collator(undefined, { sensitivity: "accent" });
   return collator.compare(a, b) === 0;
 }
-const ASCII = /^[\x20-\x7e]*$/;
 
 /** The name without the brand in front, for places that show the brand above it. */
 export function modelName(brand: string, name: string): string {
