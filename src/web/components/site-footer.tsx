@@ -2,6 +2,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { cmsPagePath, trustPagesOf } from "#modules/content/trust-pages.ts";
 import { MARKETS, UI_LOCALES } from "#modules/markets/markets.data.ts";
+import { useKeptMarkup } from "#web/components/kept-markup.tsx";
 import { CookieSettingsButton } from "#web/consent/cookie-consent.tsx";
 import { ApiRequestError, call } from "#web/lib/api.ts";
 import type { Endpoints } from "#web/lib/endpoints.ts";
@@ -56,7 +57,28 @@ export function marketChoices(localeTag: string): MarketChoice[] {
   return choices;
 }
 
+const FOOTER_CLASS = "mt-16 bg-pitch-950 text-neutral-100";
+
+/**
+ * The footer is the same on every page of a market and language (and year): on the server its
+ * markup is kept and written as it is (decision 0075), a sixth of a product page's elements that
+ * React would otherwise render again for every page. In the browser React draws it and takes the
+ * server's elements over as its own.
+ */
 export function SiteFooter({ market, locale, localeTag }: Props) {
+  const year = new Date().getFullYear();
+  const content = <FooterContent market={market} locale={locale} localeTag={localeTag} year={year} />;
+  const markup = useKeptMarkup(
+    () => `footer\u0000${market}\u0000${locale}\u0000${localeTag}\u0000${year}`,
+    content,
+  );
+  if (markup === null) return <footer className={FOOTER_CLASS}>{content}</footer>;
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the footer (its text escaped by React), kept
+  return <footer className={FOOTER_CLASS} dangerouslySetInnerHTML={{ __html: markup }} />;
+}
+
+/** What the footer holds: its links, the market and language switcher, the copyright line. */
+export function FooterContent({ market, locale, localeTag, year }: Props & { year: number }) {
   const intl = useIntl();
   const [error, setError] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -83,7 +105,7 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
   }
 
   return (
-    <footer className="mt-16 bg-pitch-950 text-neutral-100">
+    <>
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 md:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-help">
           <h2 id="footer-help" className="mb-3 text-base font-bold">
@@ -215,8 +237,8 @@ export function SiteFooter({ market, locale, localeTag }: Props) {
         </section>
       </div>
       <p className="border-t border-white/10 py-4 text-center text-xs text-neutral-300">
-        {intl.formatMessage({ id: "footer.copyright" }, { year: new Date().getFullYear() })}
+        {intl.formatMessage({ id: "footer.copyright" }, { year })}
       </p>
-    </footer>
+    </>
   );
 }
