@@ -260,7 +260,15 @@ export async function buildApp(
           // A page makes no session (Django's rule: a session is saved when it holds something): a
           // first visit, a bot's included, writes no row; the calls that store something make one.
           // A visitor without one has the CSRF token for no session, which those calls accept.
-          ensureCsrfCookie(request, reply);
+          // A page hands its visitor a token at once, so their first add to bag works; a page data
+          // call (a navigation in the page, whose document already did) checks or issues one only
+          // when a loader reads it: most run only the page's own loaders, which do not.
+          let csrfToken: string | undefined;
+          const token = () => {
+            csrfToken ??= ensureCsrfCookie(request, reply);
+            return csrfToken;
+          };
+          if (!isPageDataCall(request.url)) token();
           context.set(shopContext, {
             requestId: request.id,
             clientIp: request.ip,
@@ -276,7 +284,9 @@ export async function buildApp(
               market: request.market,
               locale: request.locale,
             },
-            csrfToken: request.csrfToken,
+            get csrfToken() {
+              return token();
+            },
             publicUrl: addresses.forRequest(request.headers.host, request.market.code),
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
@@ -296,6 +306,12 @@ export async function buildApp(
   }
   return app;
 }
+
+/** React Router's page data call (`/p/…/_.data`, `/_root.data`), as opposed to a document. */
+const isPageDataCall = (url: string) => {
+  const query = url.indexOf("?");
+  return (query === -1 ? url : url.slice(0, query)).endsWith(".data");
+};
 
 async function importedServerBuild() {
   const file = path.resolve("build/server/index.js");

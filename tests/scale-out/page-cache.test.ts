@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Shopper } from "../support/shopper.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+/** The category page's route, as React Router names it in a page data call's `_routes`. */
+const LISTING_ROUTE = "routes/listing/category-page";
 const DEMO_MEMBER = { email: "demo@pitchside.example", password: "pitchside-demo" };
 
 let child: ChildProcess;
@@ -181,6 +183,17 @@ describe("pages for anonymous visitors", () => {
     expect(first.html).not.toContain(token);
     // The header's personal bits come from the browser's call instead.
     expect(first.html).toContain("personalFromBrowser");
+  });
+
+  it("hand a token to a page, not to a page data call: its document already did", async () => {
+    const [base = ""] = urls;
+    // A navigation in the page: the listing's own loader runs, the root's does not.
+    const data = await fetch(`${base}/football-boots/_.data?_routes=${encodeURIComponent(LISTING_ROUTE)}`);
+    expect(data.status).toBe(200);
+    expect(await data.text()).toContain("football-boots");
+    expect(data.headers.getSetCookie()).toEqual([]);
+    const page = await visit(base, "/football-boots/");
+    expect(page.setCookie.map((line) => line.split("=")[0])).toEqual(["csrftoken"]);
   });
 
   it("answer 304 to a browser that has the page, with the policy of the page it has", async () => {
