@@ -167,6 +167,9 @@ function sizesFor(itemType: string, ageGroup: string, random: Random): SizeRun {
   }
 }
 
+/** The stock a gift card's one size is seeded with: it is a code sent by e-mail, not a thing on a shelf. */
+const GIFT_CARD_STOCK = 10_000;
+
 export interface CatalogSeedResult {
   productIds: number[];
   productsByType: Map<string, number[]>;
@@ -333,6 +336,8 @@ export async function seedCatalog(
     sizeRun.names.forEach((name, i) => {
       sizeId += 1;
       const supplierId = supplierForProduct ?? (random.chance(0.2) ? 2 : 1);
+      // Drawn for every size, gift cards too, so that the rest of the catalogue stays as the seed made it.
+      const drawnStock = soldOut || random.chance(0.15) ? 0 : random.int(1, 40);
       sizes.push({
         id: sizeId,
         productId: id,
@@ -340,7 +345,8 @@ export async function seedCatalog(
         name,
         nameShort: sizeRun.short ? sizeRun.short(name) : name,
         sort: i,
-        stock: soldOut || random.chance(0.15) ? 0 : random.int(1, 40),
+        // A gift card is sent by e-mail: it does not sell out.
+        stock: row.isGiftcard ? GIFT_CARD_STOCK : drawnStock,
         supplierId,
         storeStock: random.chance(0.5) ? random.int(0, 6) : 0,
       });

@@ -72,6 +72,23 @@ test("an unknown product is the not-found page", async ({ page }) => {
   expect(response?.status()).toBe(404);
 });
 
+test("a gift card's page is shown without reviews, and it goes into the bag", async ({ page, request }) => {
+  const response = await request.get("/api/category/get/?slug=gift-cards");
+  const [card] = (await response.json()).products as Card[];
+  if (!card) throw new Error("the demo shop has no gift card");
+  const opened = await page.goto(card.relative_url);
+  expect(opened?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  // A gift card is not reviewed: no stars, no reviews section.
+  await expect(page.getByTestId("rating-link")).toHaveCount(0);
+  await expect(page.locator("#reviews")).toHaveCount(0);
+  // One amount, no size step: the button adds it at once.
+  const before = await bagCount(page);
+  await page.getByTestId("add-to-bag").click();
+  await expect(page.getByTestId("powerstep")).toBeVisible();
+  await expect.poll(() => bagCount(page)).toBe(before + 1);
+});
+
 test("a customised shirt with name MÜLLER and number 10 becomes a bag line carrying them", async ({
   page,
   request,

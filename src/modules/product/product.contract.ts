@@ -77,6 +77,8 @@ export const productDetailSchema = z.object({
   is_exclusive: z.boolean(),
   is_customizable: z.boolean(),
   is_package: z.boolean(),
+  /** A gift card: not reviewed, no reviews on its page. */
+  is_giftcard: z.boolean(),
   is_preorder: z.boolean(),
   online: z.boolean(),
   sold_out: z.boolean(),

@@ -124,6 +124,7 @@ interface HeadRow {
   is_exclusive: boolean;
   is_customizable: boolean;
   is_package: boolean;
+  is_giftcard: boolean;
   is_preorder: boolean;
   online: boolean;
   excluded_from_discounts: boolean;
@@ -261,7 +262,7 @@ const productHeadStatement = preparedStatement<HeadRow>("product_head", () => {
   const currency = sql`${sql.placeholder("currency")}::text`;
   return sql`
     select p.id, p.name, p.style, p.model, p.relative_url, p.description, p.specifications, p.labels,
-           p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package,
+           p.image_count, p.has_360, p.video_id, p.is_exclusive, p.is_customizable, p.is_package, p.is_giftcard,
            p.is_preorder, p.online, p.excluded_from_discounts, p.item_type, p.age_group, p.colours,
            b.name as brand, b.slug as brand_slug, c.slug as category_slug, c.id as category_id,
            c.name as category_name, (select parent.slug from categories parent where parent.id = c.parent_id) as parent_slug,
@@ -374,6 +375,7 @@ async function readProductDetail(
     is_exclusive: head.is_exclusive,
     is_customizable: head.is_customizable,
     is_package: head.is_package,
+    is_giftcard: head.is_giftcard,
     is_preorder: head.is_preorder,
     online: head.online,
     sold_out: soldOut,

@@ -248,7 +248,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <p className="text-sm text-neutral-700">
               <FormattedMessage id="product.style" values={{ style: product.style }} />
             </p>
-            {reviews.summary.average !== null && (
+            {reviews && reviews.summary.average !== null && (
               <a
                 href="#reviews"
                 className="mt-1 inline-flex min-h-6 items-center gap-2 text-sm"
@@ -418,7 +418,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
 
-      <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
+      {reviews && reviewState && (
+        <ProductReviews productId={product.id} initial={reviews} state={reviewState} />
+      )}
 
       <div className="mt-12">
         <ProductSlider title={intl.formatMessage({ id: "product.recentlySeen" })} cards={recentlySeen} />

@@ -15,10 +15,13 @@ export interface ProductPageData {
   loggedIn: boolean;
   /** schema.org Product with its Offer, for search engines. */
   jsonLd: Record<string, unknown>;
-  /** The first page of reviews, newest first, with the stars (decision 0044). */
-  reviews: ReviewsPage;
-  /** What the visitor may do about reviewing it. */
-  reviewState: ReviewState;
+  /**
+   * The first page of reviews, newest first, with the stars (decision 0044); null for a gift card,
+   * which is not reviewed (the reviews call answers 404 for one).
+   */
+  reviews: ReviewsPage | null;
+  /** What the visitor may do about reviewing it; null where there are no reviews. */
+  reviewState: ReviewState | null;
   /** The flagship store as the "in store" sheet shows it; null when the shop has none or it is a package. */
   flagship: FlagshipView | null;
 }
@@ -30,15 +33,14 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
     asPage(() => loadProductDetail(db, slug, shop.market.currency, shop.locale)),
     flagshipStore(db, intlTag(shop.locale, shop.market)),
   ]);
-  const [reviews, reviewState] = await Promise.all([
-    listReviews(db, product.id),
-    reviewStateOf(db, shop.user?.id ?? null, product.id),
-  ]);
+  const [reviews, reviewState] = product.is_giftcard
+    ? [null, null]
+    : await Promise.all([listReviews(db, product.id), reviewStateOf(db, shop.user?.id ?? null, product.id)]);
   const flagship = store && !product.is_package ? flagshipView(store) : null;
   return {
     product: productView(product),
     loggedIn: shop.user !== null,
-    jsonLd: productJsonLd(product, shop.publicUrl, reviews.summary),
+    jsonLd: productJsonLd(product, shop.publicUrl, reviews?.summary),
     reviews,
     reviewState,
     flagship,

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rows } from "#db/client.ts";
+import { seedDemoShop } from "#seed/seed.ts";
+import { createTestApp, pageContext, type TestApp } from "#server/testing.ts";
+import { loadProductPage } from "./product.server.ts";
+
+// The product page's loader for each kind of product the demo shop sells: the page must load for
+// every one of them (a loader that throws is a 500 for the shopper).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemoShop(t.database, { products: 120, seed: 5, dataDir: "" });
+});
+afterAll(async () => t?.close());
+
+const danish = () => pageContext(t, { market: "dk", publicUrl: "http://localhost:3000" });
+
+async function slugOf(condition: ReturnType<typeof sql>): Promise<string> {
+  const [found] = await rows<{ slug: string }>(
+    t.database.db,
+    sql`select slug from products p where p.online and ${condition} order by p.id limit 1`,
+  );
+  if (!found) throw new Error("the demo shop has no such product");
+  return found.slug;
+}
+
+describe("the product page's data", () => {
+  it("loads a gift card's page without reviews: a gift card is not reviewed", async () => {
+    const page = await loadProductPage(danish(), await slugOf(sql`p.is_giftcard`));
+    expect(page.product.name).toMatch(/gift card/i);
+    expect(page.reviews).toBeNull();
+    expect(page.reviewState).toBeNull();
+    expect(page.jsonLd).not.toHaveProperty("aggregateRating");
+    expect(page.jsonLd).toMatchObject({ "@type": "Product", offers: { priceCurrency: "DKK" } });
+  });
+
+  it("loads a boot's page with its first page of reviews and what the visitor may do", async () => {
+    const page = await loadProductPage(danish(), await slugOf(sql`not p.is_giftcard and not p.is_package`));
+    expect(page.reviews?.sort).toBe("newest");
+    expect(page.reviews?.meta.page).toBe(1);
+    expect(page.reviewState).toBe("log_in");
+  });
+
+  it("loads a package's page", async () => {
+    const page = await loadProductPage(danish(), await slugOf(sql`p.is_package`));
+    expect(page.product.id).toBeGreaterThan(0);
+    expect(page.reviews).not.toBeNull();
+  });
+});
