@@ -47,4 +47,19 @@ describe("the product page's data", () => {
     expect(page.product.id).toBeGreaterThan(0);
     expect(page.reviews).not.toBeNull();
   });
+
+  it("loads for every product the demo shop has online, in every kind it sells", async () => {
+    const products = await rows<{ slug: string; item_type: string }>(
+      t.database.db,
+      sql`select slug, item_type from products where online order by id`,
+    );
+    const failed: string[] = [];
+    for (const { slug, item_type } of products)
+      await loadProductPage(danish(), slug).catch((error: Error) =>
+        failed.push(`${item_type} ${slug}: ${error.message}`),
+      );
+    expect(failed).toEqual([]);
+    // The kinds are all there: boots, shirts, gloves, balls, packages, gift cards…
+    expect(new Set(products.map((product) => product.item_type)).size).toBeGreaterThanOrEqual(8);
+  });
 });
