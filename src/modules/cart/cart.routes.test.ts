@@ -549,6 +549,40 @@ describe("shared bags", () => {
   });
 });
 
+describe("a shared gift card", () => {
+  it("is sold out only when it is offline, whatever its stock", async () => {
+    const [card] = await rows<{ product_id: number; size_id: number; stock: number }>(
+      sql`select p.id as product_id, s.id as size_id, s.stock from products p
+            join product_sizes s on s.product_id = p.id
+           where p.is_giftcard and p.online and s.stock > 0 order by p.id limit 1`,
+    );
+    if (!card) throw new Error("the demo shop has no gift card");
+    const owner = visitor();
+    const added = await owner.form("/cart/items/add_to_cart/", {
+      product: card.product_id,
+      size: card.size_id,
+    });
+    expect(added.statusCode).toBe(200);
+    const id = (await owner.json("/api/cart/shared/create_shared_cart/", {})).json().shared_cart;
+    const sharedItem = async () => (await visitor().get(`/api/cart/shared/${id}/`)).json().shared_items[0];
+    try {
+      expect(await sharedItem()).toMatchObject({
+        product: [{ product_id: card.product_id }],
+        sold_out: false,
+      });
+      await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${card.size_id}`);
+      expect((await sharedItem()).sold_out).toBe(false);
+      await t.database.db.execute(sql`update products set online = false where id = ${card.product_id}`);
+      expect((await sharedItem()).sold_out).toBe(true);
+    } finally {
+      await t.database.db.execute(sql`update products set online = true where id = ${card.product_id}`);
+      await t.database.db.execute(
+        sql`update product_sizes set stock = ${card.stock} where id = ${card.size_id}`,
+      );
+    }
+  });
+});
+
 describe("checkout offers", () => {
   it("offers up to three socks or shin guards in stock that are not in the bag", async () => {
     const shopper = visitor();

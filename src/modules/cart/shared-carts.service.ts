@@ -108,9 +108,12 @@ export async function getSharedCart(db: Db, id: string, currency: string): Promi
   const items = shared.items.map((item, index) => {
     const card = cardById.get(item.product_id);
     const product = onlineById.get(item.product_id);
+    // A gift card is a code sent by e-mail: it is sold out only when it is offline, whatever its stock.
     const soldOut = item.package_parts
       ? !product?.online || item.package_parts.some((part) => !inStock(part.product_id, part.size_id))
-      : !inStock(item.product_id, item.size_id);
+      : product?.is_giftcard
+        ? !product.online
+        : !inStock(item.product_id, item.size_id);
     const unit = card ? unitPriceOf(item) : null;
     if (unit !== null && !soldOut) total += unit * item.quantity;
     return {
