@@ -25,6 +25,7 @@ interface Catalogue {
   customizable: Card;
   pack: Card;
   soldOut: Card;
+  giftCard: Card;
   /** Sizes in stock to put in the bags: the shop's own and a partner's, so the bag has two groups. */
   lines: { product: number; size: number }[];
 }
@@ -77,7 +78,8 @@ test.beforeAll(async ({ playwright, baseURL }) => {
       return Boolean(size);
     });
   }
-  catalogue = { plain, customizable, pack, soldOut, lines };
+  const giftCard = await findCard(request, "/api/category/get/?slug=gift-cards", () => true);
+  catalogue = { plain, customizable, pack, soldOut, giftCard, lines };
   await request.dispose();
 });
 
@@ -117,6 +119,7 @@ for (const width of WIDTHS) {
     await visit(catalogue.customizable.relative_url, "customizable product");
     await visit(catalogue.pack.relative_url, "package");
     await visit(catalogue.soldOut.relative_url, "sold-out product");
+    await visit(catalogue.giftCard.relative_url, "gift card (no reviews)");
     await visit("/account/login/", "log-in");
     await visit("/faq/", "FAQ");
     // CMS pages: every kind of block (placeholders for the embeds), then each trust page.

@@ -72,6 +72,14 @@ export function plainReviewText(text: string): string {
   );
 }
 
+/**
+ * Whether a product takes reviews: every one but a gift card. The statements below say the same in
+ * SQL (`not is_giftcard`); a page asks this before it reads a product's reviews.
+ */
+export function takesReviews(product: { is_giftcard: boolean }): boolean {
+  return !product.is_giftcard;
+}
+
 async function productExists(db: Db | Tx, productId: number): Promise<boolean> {
   const [row] = await rows<{ id: number }>(
     db,

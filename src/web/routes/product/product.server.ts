@@ -2,7 +2,7 @@ import { flagshipStore } from "#modules/content/stores.service.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
-import { listReviews, reviewStateOf } from "#modules/reviews/reviews.service.ts";
+import { listReviews, reviewStateOf, takesReviews } from "#modules/reviews/reviews.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { type FlagshipView, flagshipView } from "./in-store-sheet.tsx";
@@ -33,9 +33,9 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
     asPage(() => loadProductDetail(db, slug, shop.market.currency, shop.locale)),
     flagshipStore(db, intlTag(shop.locale, shop.market)),
   ]);
-  const [reviews, reviewState] = product.is_giftcard
-    ? [null, null]
-    : await Promise.all([listReviews(db, product.id), reviewStateOf(db, shop.user?.id ?? null, product.id)]);
+  const [reviews, reviewState] = takesReviews(product)
+    ? await Promise.all([listReviews(db, product.id), reviewStateOf(db, shop.user?.id ?? null, product.id)])
+    : [null, null];
   const flagship = store && !product.is_package ? flagshipView(store) : null;
   return {
     product: productView(product),
