@@ -9,10 +9,29 @@ const bagCount = async (page: Page) => {
   return (await badge.count()) ? Number(await badge.textContent()) : 0;
 };
 
-/** The visitor's browser forgets the shop's session and CSRF cookies: the next page is a first visit's. */
+/**
+ * The visitor's browser forgets the shop's session and CSRF cookies: the next page is a first visit's.
+ * It leaves the page first: a cached page asks for the visitor's header (`/api/shell/`) once it is
+ * running, and that answer, arriving after the cookies were cleared, would hand the token back.
+ */
 async function becomeNewVisitor(page: Page) {
+  await page.goto("about:blank");
   await page.context().clearCookies({ name: "sessionid" });
   await page.context().clearCookies({ name: "csrftoken" });
+}
+
+/**
+ * The page as a new visitor gets it from the cache. Someone else's visit puts it there; the cache
+ * keeps a page a minute (`PAGE_CACHE_SECONDS`), so a page an earlier journey cached may expire between
+ * that visit and the next: the visit is made again then, at most three times.
+ */
+async function visitFromCache(page: Page, url: string) {
+  for (let visit = 1; visit <= 3; visit++) {
+    await becomeNewVisitor(page);
+    const answer = await page.goto(url);
+    if (answer?.headers()["x-page-cache"] === "hit") return answer;
+  }
+  throw new Error(`${url} was not answered from the page cache in three visits`);
 }
 
 test("a new visitor whose first pages come from the page cache adds to the bag from a listing's product", async ({
@@ -27,14 +46,7 @@ test("a new visitor whose first pages come from the page cache adds to the bag f
   page.on("console", (message) => {
     if (/Content Security Policy|Refused to execute/i.test(message.text())) refused.push(message.text());
   });
-  // Someone else's visits put both pages in the cache.
-  for (const url of [listing, card.relative_url]) {
-    await page.goto(url);
-    await becomeNewVisitor(page);
-  }
-
-  const first = await page.goto(listing);
-  expect(first?.headers()["x-page-cache"]).toBe("hit");
+  const first = await visitFromCache(page, listing);
   // The cached page comes with a CSRF token for this visitor, and no session.
   const handedOut = (await first?.headerValue("set-cookie")) ?? "";
   expect(handedOut).toMatch(/^csrftoken=/);
@@ -46,9 +58,7 @@ test("a new visitor whose first pages come from the page cache adds to the bag f
   expect(await bagCount(page)).toBe(0);
   await expectNoSeriousA11yViolations(page);
 
-  await becomeNewVisitor(page);
-  const product = await page.goto(card.relative_url);
-  expect(product?.headers()["x-page-cache"]).toBe("hit");
+  await visitFromCache(page, card.relative_url);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
   await page.getByTestId("add-to-bag").click();
   const drawer = page.getByTestId("add-to-bag-drawer");
