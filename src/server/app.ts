@@ -260,15 +260,18 @@ export async function buildApp(
           // A page makes no session (Django's rule: a session is saved when it holds something): a
           // first visit, a bot's included, writes no row; the calls that store something make one.
           // A visitor without one has the CSRF token for no session, which those calls accept.
-          // A page hands its visitor a token at once, so their first add to bag works; a page data
-          // call (a navigation in the page, whose document already did) checks or issues one only
-          // when a loader reads it: most run only the page's own loaders, which do not.
+          // A page rendered for its visitor hands them a token at once, so their first add to bag
+          // works; a page data call (a navigation in the page, whose document already did) checks or
+          // issues one only when a loader reads it: most run only the page's own loaders, which do
+          // not. A page rendered for the page cache hands out none: it is the same answer for every
+          // visitor, which a CDN may keep too, and the token comes with the header's call (0076).
           let csrfToken: string | undefined;
           const token = () => {
             csrfToken ??= ensureCsrfCookie(request, reply);
             return csrfToken;
           };
-          if (!isPageDataCall(request.url)) token();
+          const forTheCache = isCacheablePage(request);
+          if (!isPageDataCall(request.url) && !forTheCache) token();
           context.set(shopContext, {
             requestId: request.id,
             clientIp: request.ip,
@@ -284,13 +287,14 @@ export async function buildApp(
               market: request.market,
               locale: request.locale,
             },
+            // Never a token in a page every visitor may be served: none is issued for it either.
             get csrfToken() {
-              return token();
+              return forTheCache ? "" : token();
             },
             publicUrl: addresses.forRequest(request.headers.host, request.market.code),
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
-            personalFromBrowser: isCacheablePage(request),
+            personalFromBrowser: forTheCache,
             preview: request.preview,
             consent: parseConsent(request.cookies[CONSENT_COOKIE]),
             // A page that found no free database connection is load, not a fault: not reported.

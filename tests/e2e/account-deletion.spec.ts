@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { csrfToken } from "./csrf.ts";
 
 const PASSWORD = "safe-and-long-1";
 
@@ -9,7 +10,7 @@ async function loggedInMember(page: Page, email: string) {
   await page.goto("/account/login/");
   await page.waitForLoadState("networkidle");
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(page);
   const signup = await page.request.post("/api/auth/signup/", {
     data: { email, password: PASSWORD, name: "Lone Libero" },
     headers: { "x-csrftoken": csrf, origin: new URL(page.url()).origin },

@@ -3,6 +3,7 @@ import { Shopper } from "../support/shopper.ts";
 import { addToBag, placeOrder, prepareCheckout, receiptOrderNumber } from "../support/shopping.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { buyableSize, type Card } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -19,9 +20,7 @@ test.beforeEach(async ({ page }) => {
 /** A new member, signed up through the API in a jar of its own (a sign-up logs nobody in). */
 async function signUp(request: APIRequestContext, name: string): Promise<string> {
   const email = `home-${name.toLowerCase()}-${Date.now()}-${journey}@example.com`;
-  await request.get("/api/csrf/");
-  const { cookies } = await request.storageState();
-  const csrf = cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(request);
   const answer = await request.post("/api/auth/signup/", {
     data: { email, password: PASSWORD, name },
     headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: ORIGIN },

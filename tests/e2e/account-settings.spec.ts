@@ -2,6 +2,7 @@ import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { lastMailTo, mailArriving } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { csrfToken } from "./csrf.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const mailDir = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e-data", "mail");
@@ -10,7 +11,7 @@ const PASSWORD = "safe-and-long-1";
 /** A member signed up through the API and logged in through the log-in landing. */
 async function loggedInMember(page: Page, email: string) {
   await gotoLive(page, "/account/login/");
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(page);
   const signup = await page.request.post("/api/auth/signup/", {
     data: { email, password: PASSWORD, name: "Sanne Sweeper" },
     headers: { "x-csrftoken": csrf, origin: new URL(page.url()).origin },

@@ -1,6 +1,7 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { buyableSize } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -11,8 +12,7 @@ async function post(
   url: string,
   body: { data: Record<string, unknown> } | { form: Record<string, string> },
 ) {
-  const { cookies } = await request.storageState();
-  const csrf = cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(request);
   return request.post(url, {
     ...body,
     headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: ORIGIN },

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { type Card, findCard, printable } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 
 interface Size {
   size_id: number;
@@ -115,7 +116,7 @@ test("a shared bag link that leads nowhere says so", async ({ page }) => {
 });
 
 async function addByApi(page: Page, product: number, size: number) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(page);
   const added = await page.request.post("/cart/items/add_to_cart/", {
     form: { product: String(product), size: String(size) },
     headers: {

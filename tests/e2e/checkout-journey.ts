@@ -1,5 +1,6 @@
 import { expect, type Page } from "@playwright/test";
 import type { Card } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 import { gotoLive } from "./hydrated.ts";
 
 /** The checkout's steps as a shopper takes them (checkout.spec.ts, consent.spec.ts, klarna-checkout.spec.ts). */
@@ -43,7 +44,7 @@ export async function fillBag(page: Page, wanted: { marketplace: boolean }[], so
   const picks = await pickSizes(page, wanted, sort);
   for (const pick of picks) {
     // The first add makes the visitor's session, which hands out a new token: read it before each add.
-    const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+    const csrf = await csrfToken(page);
     const added = await page.request.post("/cart/items/add_to_cart/", {
       form: { product: String(pick.product), size: String(pick.size) },
       headers: {

@@ -1,13 +1,13 @@
 import { type APIRequestContext, expect, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { csrfToken } from "./csrf.ts";
 import { gotoLive } from "./hydrated.ts";
 
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
 
 /** A state-changing call as the shop's own scripts make it (JSON, CSRF token, the shop's Origin). */
 async function post(request: APIRequestContext, url: string, data: Record<string, unknown>) {
-  const { cookies } = await request.storageState();
-  const csrf = cookies.find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(request);
   return request.post(url, {
     data,
     headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: ORIGIN },

@@ -2,6 +2,7 @@ import { type APIRequestContext, type BrowserContext, expect, type Page, test } 
 import { Shopper } from "../support/shopper.ts";
 import { addToBag, placeOrder, prepareCheckout } from "../support/shopping.ts";
 import { type Card, findCard, printable } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 import { layoutProblems } from "./layout-guard.ts";
 
 /**
@@ -151,7 +152,7 @@ for (const width of WIDTHS) {
     await visit(receipt, "receipt");
 
     // A member's pages.
-    const csrf = (await context.cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+    const csrf = await csrfToken(page);
     const headers = { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: baseURL ?? "" };
     const member = { email: `phone-member-${width}-${Date.now()}@example.com`, password: "safe-and-long-1" };
     expect(

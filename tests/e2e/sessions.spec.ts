@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { buyableSize } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 
 /** The shop's origin, as playwright.config.ts's baseURL names it. */
 const ORIGIN = `http://localhost:${process.env.E2E_PORT ?? 3210}`;
@@ -15,12 +16,13 @@ test("a visitor who only looks at pages gets no session; the first thing in the 
     const response = await page.goto(url);
     expect(response?.status(), url).toBe(200);
   }
+  // The page's header call hands out the CSRF token (for no session), which the first change is
+  // made with; the pages themselves, from the page cache or rendered for it, hand out nothing.
+  await expect.poll(cookieNames).toContain("csrftoken");
   expect(await cookieNames()).not.toContain("sessionid");
-  // The pages hand out the CSRF token (for no session), which the first change is made with.
-  expect(await cookieNames()).toContain("csrftoken");
 
   const { product, size } = await buyableSize(page.request, (s) => s.stock_info > 0);
-  const csrf = (await page.context().cookies()).find((cookie) => cookie.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(page);
   const added = await page.request.post("/cart/items/add_to_cart/", {
     form: { product: String(product), size: String(size) },
     headers: { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: ORIGIN },

@@ -3,6 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from "@
 import { lastMailTo } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { type Card, findCard } from "./catalogue.ts";
+import { csrfToken } from "./csrf.ts";
 import { gotoLive } from "./hydrated.ts";
 
 /**
@@ -49,7 +50,7 @@ const bagCount = async (page: Page) => {
 };
 
 async function csrfHeaders(page: Page) {
-  const csrf = (await page.context().cookies()).find((c) => c.name === "csrftoken")?.value ?? "";
+  const csrf = await csrfToken(page);
   return { "x-csrftoken": csrf, "x-requested-with": "XMLHttpRequest", origin: new URL(page.url()).origin };
 }
 

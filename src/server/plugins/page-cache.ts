@@ -7,7 +7,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { LRUCache } from "lru-cache";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
 import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
-import { ensureCsrfCookie } from "./csrf.ts";
 import { scriptNonceOf } from "./security-headers.ts";
 
 /**
@@ -176,10 +175,9 @@ function serveHit(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
   publicHeaders(reply, entry.etag);
   // The policy the page was rendered under, whose nonce is the one in its scripts.
   if (entry.policy) reply.header("content-security-policy", entry.policy);
-  // A visitor without a CSRF token gets one beside the page, as a rendered page hands it out, so
-  // their first add to bag works at once; that answer sets a cookie and so stays private
-  // (private-answers.ts). A visitor who has one gets an answer any cache may keep.
-  ensureCsrfCookie(request, reply);
+  // No cookie goes with a cached page, so every hit is an answer any cache (a CDN's) may keep: the
+  // visitor's CSRF token comes with the header's `GET /api/shell/` once the page is live, or from
+  // `GET /api/csrf/` when a call needs it first (decision 0076).
   if (matches(request.headers["if-none-match"], entry.etag)) {
     reply.code(304).send();
     return;

@@ -41,14 +41,40 @@ export interface ApiOptions {
   signal?: AbortSignal;
 }
 
+/** The header's `GET /api/shell/` while it is on its way to a visitor without a token (see below). */
+let tokenOnItsWay: Promise<unknown> | null = null;
+
+/**
+ * Marks a call that hands out the CSRF cookie to a visitor who has none (the header's
+ * `GET /api/shell/` on a page from the page cache, decision 0076). A token asked for meanwhile waits
+ * for its answer: asked for apart, the two answers would each set a token, and the later one could
+ * replace the token a first add to bag had just been given with its new session.
+ */
+export function handsOutToken<T>(pending: Promise<T>): Promise<T> {
+  const settled = pending.then(
+    () => undefined,
+    () => undefined,
+  );
+  tokenOnItsWay = settled;
+  void settled.then(() => {
+    if (tokenOnItsWay === settled) tokenOnItsWay = null;
+  });
+  return pending;
+}
+
 /**
  * The CSRF token for a state-changing call: the cookie's, or, for a visitor whose page came from the
- * page cache before its header's `GET /api/shell/` answered (the cached page hands out no cookie),
- * one asked for now (decision 0051).
+ * page cache (it hands out no cookie), the one its header's `GET /api/shell/` brings, or one asked
+ * for now (decisions 0051, 0076).
  */
 async function csrfToken(): Promise<string> {
   const cookie = readCookie("csrftoken");
   if (cookie) return cookie;
+  if (tokenOnItsWay) {
+    await tokenOnItsWay;
+    const brought = readCookie("csrftoken");
+    if (brought) return brought;
+  }
   try {
     const response = await fetch("/api/csrf/", {
       headers: { accept: "application/json" },

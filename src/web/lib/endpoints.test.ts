@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from "v
 import type { z } from "zod";
 import type { addResultOutput, cartOutput } from "#modules/cart/cart.contract.ts";
 import type { dropPointsSchema } from "#modules/checkout/checkout.contract.ts";
-import { ApiRequestError, call, callAt, endpointUrl } from "./api.ts";
+import { ApiRequestError, call, callAt, endpointUrl, handsOutToken } from "./api.ts";
 import type { ResponseOf } from "./endpoints.ts";
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -87,6 +87,31 @@ describe("call(): method, body and headers", () => {
     const [url, init = {}] = fetchMock.mock.calls[1] ?? [];
     expect(url).toBe("/cart/items/add_to_cart/");
     expect((init.headers as Record<string, string>)["x-csrftoken"]).toBe("fresh.token");
+  });
+
+  it("waits for the header's call that brings the token, rather than asking for another (decision 0076)", async () => {
+    const jar = { cookie: "theme=dark" };
+    vi.stubGlobal("document", jar);
+    let answerShell: (response: Response) => void = () => undefined;
+    fetchMock.mockImplementationOnce(
+      () =>
+        new Promise<Response>((resolve) => {
+          answerShell = resolve;
+        }),
+    );
+    const shell = handsOutToken(call("GET /api/shell/"));
+    const adding = call("POST /cart/items/add_to_cart/", { form: { product: "1", size: "2", amount: "1" } });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The add waits: nothing else has been asked while the header's answer is on its way.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    jar.cookie = "theme=dark; csrftoken=from.shell";
+    answerShell(Response.json({ user: null, bag_count: 0, favourites_count: 0, csrf_token: "from.shell" }));
+    await shell;
+    await adding;
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const [url, init = {}] = fetchMock.mock.calls[1] ?? [];
+    expect(url).toBe("/cart/items/add_to_cart/");
+    expect((init.headers as Record<string, string>)["x-csrftoken"]).toBe("from.shell");
   });
 
   it("posts JSON", async () => {

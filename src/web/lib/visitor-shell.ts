@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { call } from "./api.ts";
+import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { call, handsOutToken, readCookie } from "./api.ts";
 import type { ResponseOf } from "./endpoints.ts";
 
 export interface VisitorShell {
@@ -17,20 +17,46 @@ export interface ShellFromPage extends VisitorShell {
 
 /**
  * The header's log-in state and counts. A page from the page cache carries none (decision 0051): they
- * are read from `GET /api/shell/` once the page is live (which also hands out the CSRF cookie), and
- * until then the header shows an anonymous visitor's. Once the page's data is read again (after an
- * add to bag, a log-in) it carries them itself and they are taken from there.
+ * are read from `GET /api/shell/` once the page is live (which also hands out the CSRF cookie,
+ * decision 0076), and until then the header shows an anonymous visitor's. Once the page's data is
+ * read again (after an add to bag, a log-in) it carries them itself and they are taken from there.
+ *
+ * Such a page is one any cache may keep, the browser's back/forward cache too: going back to it
+ * shows it as the visitor left it. Its header is read again then (the shell call, or the root's data
+ * once the page has read it again itself), as the visitor may have filled a bag or logged in on the
+ * pages between.
  */
 export function useVisitorShell(page: ShellFromPage): VisitorShell {
   const [fetched, setFetched] = useState<ResponseOf<"GET /api/shell/"> | null>(null);
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     if (!page.fromBrowser) return;
-    const controller = new AbortController();
-    call("GET /api/shell/", { signal: controller.signal })
-      .then(setFetched)
-      .catch(() => undefined);
-    return () => controller.abort();
+    let controller = new AbortController();
+    const read = () => {
+      controller.abort();
+      controller = new AbortController();
+      const answer = call("GET /api/shell/", { signal: controller.signal });
+      // Without a token the answer brings one: a call needing it meanwhile waits (api.ts).
+      (readCookie("csrftoken") ? answer : handsOutToken(answer)).then(setFetched).catch(() => undefined);
+    };
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) read();
+    };
+    read();
+    window.addEventListener("pageshow", restored);
+    return () => {
+      controller.abort();
+      window.removeEventListener("pageshow", restored);
+    };
   }, [page.fromBrowser]);
+  useEffect(() => {
+    if (page.fromBrowser) return;
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) void revalidate();
+    };
+    window.addEventListener("pageshow", restored);
+    return () => window.removeEventListener("pageshow", restored);
+  }, [page.fromBrowser, revalidate]);
   if (!page.fromBrowser)
     return { loggedIn: page.loggedIn, bagCount: page.bagCount, favouritesCount: page.favouritesCount };
   return {
