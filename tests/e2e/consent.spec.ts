@@ -1,5 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { addFirstSizeFromProductPage } from "./bag.ts";
 import type { Card } from "./catalogue.ts";
 import { payWithCard, toPayment } from "./checkout-journey.ts";
 import { gotoLive } from "./hydrated.ts";
@@ -61,16 +62,7 @@ const eventNames = async (page: Page) =>
 async function viewAndAdd(page: Page, card: Card) {
   await gotoLive(page, card.relative_url);
   await page.waitForTimeout(3_300);
-  await page.getByTestId("add-to-bag").click();
-  const drawer = page.getByTestId("add-to-bag-drawer");
-  await expect(drawer).toBeVisible();
-  await drawer
-    .getByTestId("size-option")
-    .filter({ has: page.locator("input:enabled") })
-    .first()
-    .click();
-  await drawer.getByTestId("drawer-add").click();
-  await expect(page.getByTestId("powerstep")).toBeVisible();
+  await addFirstSizeFromProductPage(page);
 }
 
 test("before an answer, home, a category and a product set only necessary cookies and call no other host", async ({

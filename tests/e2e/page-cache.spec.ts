@@ -1,5 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
+import { addFirstSizeFromProductPage } from "./bag.ts";
 import { buyableSize, findCard } from "./catalogue.ts";
 import { csrfToken } from "./csrf.ts";
 
@@ -60,16 +61,7 @@ test("a new visitor whose first pages come from the page cache adds to the bag f
 
   await visitFromCache(page, card.relative_url);
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
-  await page.getByTestId("add-to-bag").click();
-  const drawer = page.getByTestId("add-to-bag-drawer");
-  await expect(drawer).toBeVisible();
-  await drawer
-    .getByTestId("size-option")
-    .filter({ has: page.locator("input:enabled") })
-    .first()
-    .click();
-  await drawer.getByTestId("drawer-add").click();
-  await expect(page.getByTestId("powerstep")).toBeVisible();
+  await addFirstSizeFromProductPage(page);
   await expect.poll(() => bagCount(page)).toBe(1);
 
   // With a bag the visitor's pages are their own: rendered for them, never from the cache.
@@ -118,15 +110,7 @@ test("back to pages a visitor saw before their bag: the browser keeps them in it
     expect(productPage?.headers()["cache-control"]).toMatch(/^public/);
     await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
     // The product goes in the bag from its page, which then reads its own header again.
-    await page.getByTestId("add-to-bag").click();
-    const drawer = page.getByTestId("add-to-bag-drawer");
-    await drawer
-      .getByTestId("size-option")
-      .filter({ has: page.locator("input:enabled") })
-      .first()
-      .click();
-    await drawer.getByTestId("drawer-add").click();
-    await expect(page.getByTestId("powerstep")).toBeVisible();
+    await addFirstSizeFromProductPage(page);
     await expect.poll(() => bagCount(page)).toBe(1);
 
     // On another document the visitor adds a second product.
