@@ -95,6 +95,13 @@ test.describe("the store locator", () => {
       }
     }
     expect(found, "a boot on the flagship's shelf").toBeDefined();
+    // The sheet's button comes with the page: a tap as soon as the page is live opens the sheet,
+    // even while code the page loads later is still on its way (the dialog's, and the sheet's if it
+    // came apart, held back 2 s here).
+    await page.route(/\/assets\/(dialog-frame|in-store-sheet)-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      await route.continue();
+    });
     await gotoLive(page, found?.relative_url as string);
     await page.getByRole("button", { name: "I butikken: Pitchside Copenhagen" }).click();
     const sheet = page.getByRole("dialog", { name: "På lager i Pitchside Copenhagen" });

@@ -20,6 +20,7 @@ import { Disclosure } from "#web/ui/disclosure.tsx";
 import { Truck } from "#web/ui/icons.tsx";
 import type { Route } from "./+types/product-page.ts";
 import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-machine.ts";
+import { InStoreSheet } from "./in-store-sheet.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
 import { jsonForScript } from "./product-json-ld.ts";
@@ -42,14 +43,13 @@ const BackInStockForm = lazySection(() =>
 );
 
 // The page's first view needs its gallery, price, sizes and bag button; the rest of the page loads
-// its code after them (decision 0052): the reviews, the store sheet, the media players, the sliders
-// and the content widgets. Those the server renders keep their HTML until their code arrives: each
+// its code after them (decision 0052): the reviews, the media players, the sliders and the content
+// widgets. (The store sheet's button, beside the sizes, comes with the page: React drops a tap on a
+// part whose code has not arrived, and the button is in the first view; its dialog still loads on
+// the first opening.) Those the server renders keep their HTML until their code arrives: each
 // is a memoised boundary of its own (lazySection), its props stable across the page's re-renders.
 const ProductReviews = lazySection(() =>
   import("./product-reviews.tsx").then((module) => ({ default: module.ProductReviews })),
-);
-const InStoreSheet = lazySection(() =>
-  import("./in-store-sheet.tsx").then((module) => ({ default: module.InStoreSheet })),
 );
 const CombineOffers = lazySection(() =>
   import("./combine-offers.tsx").then((module) => ({ default: module.CombineOffers })),
