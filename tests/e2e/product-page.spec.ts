@@ -4,6 +4,7 @@ import { type APIRequestContext, expect, type Locator, type Page, test } from "@
 import { mailArriving, mailFiles } from "../support/mail-files.ts";
 import { expectNoSeriousA11yViolations } from "./a11y.ts";
 import { type Card, findCard, printable } from "./catalogue.ts";
+import { collectPageErrors, gotoLive } from "./hydrated.ts";
 
 const mailDir = path.resolve(import.meta.dirname, "..", "..", "test-results", "e2e-data", "mail");
 
@@ -225,6 +226,55 @@ test("a sold-out product takes an alert, confirmed from the mailed link, and the
     });
   // The confirmation mail, then exactly one back-in-stock mail (sent by the job queue moments later).
   await expect.poll(() => mailsTo().length).toBe(2);
+});
+
+test("taps and typing on parts of the page whose code is still on its way are kept and done once it arrives", async ({
+  page,
+  request,
+}) => {
+  // The code of the sold-out alert form and of the 360° view, held back 2 s after the page is live.
+  await page.route(/\/assets\/(back-in-stock-form|product-media)-[\w-]+\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await route.continue();
+  });
+  const errors = collectPageErrors(page);
+  const documents: string[] = [];
+  page.on("request", (asked) => {
+    if (asked.isNavigationRequest()) documents.push(asked.url());
+  });
+
+  // The last sold-out product (the first is the alert journey's above): the shopper fills the form and
+  // taps its button before the form's code is here.
+  const soldOut: Card[] = [];
+  await findCard(request, "/api/search/?q=*", (card) => {
+    if (
+      card.attributes.item_type !== "package" &&
+      card.sizes.length > 0 &&
+      card.sizes.every((s) => !s.in_stock)
+    )
+      soldOut.push(card);
+    return false;
+  }).catch(() => undefined);
+  const product = soldOut.at(-1) as Card;
+  expect(soldOut.length, "two sold-out products in the demo catalogue").toBeGreaterThan(1);
+  await gotoLive(page, product.relative_url);
+  const form = page.getByTestId("back-in-stock");
+  await form.locator('input[type="email"]').fill(`early-${Date.now()}@example.com`);
+  await form.locator("select").selectOption({ index: 1 });
+  await form.locator('button[type="submit"]').click();
+  // Before, the browser sent the form itself: the same page again, the address in its query.
+  await expect(page.getByRole("status")).toBeVisible();
+  await expect(form).toHaveCount(0);
+  expect(documents).toEqual([new URL(product.relative_url, page.url()).href]);
+
+  // A product with a 360° view: its button tapped as soon as the page is live opens the view.
+  const spinning = await findCard(request, "/api/category/get/?slug=football-boots", async (card) =>
+    (await (await request.get(card.relative_url)).text()).includes('data-testid="open-360"'),
+  );
+  await gotoLive(page, spinning.relative_url);
+  await page.getByTestId("open-360").click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("a visitor who is not logged in is sent to log in by the favourite heart", async ({ page, request }) => {

@@ -1,4 +1,15 @@
-import { type ComponentProps, type ComponentType, type JSX, lazy, memo, Suspense } from "react";
+import {
+  type ComponentProps,
+  type ComponentType,
+  type JSX,
+  lazy,
+  memo,
+  Suspense,
+  useCallback,
+  useEffect,
+  useRef,
+} from "react";
+import { type HeldInteractions, holdEarlyInteractions } from "./early-interactions.ts";
 
 /**
  * A part of a page whose code loads after the page's first view (decision 0052), in a Suspense
@@ -10,6 +21,10 @@ import { type ComponentProps, type ComponentType, type JSX, lazy, memo, Suspense
  * while still dehydrated, and React gives up on it: the server's HTML is removed and drawn again in
  * the browser — a flash, a layout shift and work for nothing. Shallowly equal props make the memo
  * skip that re-render, so the server's HTML stays until the code arrives and takes it over.
+ *
+ * Why the wrapper: until the part's code is here React drops a tap on it. The wrapper (no box of
+ * its own, `display: contents`) keeps the shopper's taps, submissions and typing meanwhile and does
+ * them again once the part is live (decision 0078).
  */
 // biome-ignore lint/suspicious/noExplicitAny: any component, its props taken from it
 export function lazySection<Component extends ComponentType<any>>(
@@ -19,10 +34,36 @@ export function lazySection<Component extends ComponentType<any>>(
   const Lazy = lazy(load) as unknown as (props: Props) => JSX.Element;
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, like lazy()
   return memo(function LazySection(props: Props) {
+    const held = useRef<HeldInteractions | null>(null);
+    const live = useRef(false);
+    // A ref callback runs as React takes the page over, before any effect: the part is held from
+    // the first moment the page is live, and not at all when its code was already here.
+    const holdUntilLive = useCallback((part: HTMLDivElement | null) => {
+      if (!part || live.current) return;
+      held.current = holdEarlyInteractions(part);
+      return () => {
+        held.current?.dispose();
+        held.current = null;
+      };
+    }, []);
+    const onLive = useCallback(() => {
+      live.current = true;
+      held.current?.release();
+      held.current = null;
+    }, []);
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <div ref={holdUntilLive} className="contents">
+        <Suspense fallback={null}>
+          <Lazy {...props} />
+          <WhenLive onLive={onLive} />
+        </Suspense>
+      </div>
     );
   }) as unknown as ComponentType<Props>;
+}
+
+/** Drawn with the part, inside its boundary: its effect runs once the part is live. */
+function WhenLive({ onLive }: { onLive: () => void }) {
+  useEffect(onLive, [onLive]);
+  return null;
 }
