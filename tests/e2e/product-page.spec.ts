@@ -232,19 +232,28 @@ test("taps and typing on parts of the page whose code is still on its way are ke
   page,
   request,
 }) => {
-  // The code of the sold-out alert form and of the 360° view, held back 2 s after the page is live.
+  // The code of the sold-out alert form and of the 360° view is held back until the journey lets it
+  // through, so every tap below lands while the part is not live yet.
+  let letThrough = () => {};
+  const holdCode = () =>
+    new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+  let held = holdCode();
   await page.route(/\/assets\/(back-in-stock-form|product-media)-[\w-]+\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await held;
     await route.continue();
   });
   const errors = collectPageErrors(page);
   const documents: string[] = [];
+  const alerts: { email?: string; newsletter?: boolean; size_id?: number }[] = [];
   page.on("request", (asked) => {
     if (asked.isNavigationRequest()) documents.push(asked.url());
+    if (asked.url().includes("/notify_sold_out/")) alerts.push(asked.postDataJSON());
   });
 
   // The last sold-out product (the first is the alert journey's above): the shopper fills the form and
-  // taps its button before the form's code is here.
+  // taps its button twice before the form's code is here.
   const soldOut: Card[] = [];
   await findCard(request, "/api/search/?q=*", (card) => {
     if (
@@ -259,21 +268,39 @@ test("taps and typing on parts of the page whose code is still on its way are ke
   expect(soldOut.length, "two sold-out products in the demo catalogue").toBeGreaterThan(1);
   await gotoLive(page, product.relative_url);
   const form = page.getByTestId("back-in-stock");
-  await form.locator('input[type="email"]').fill(`early-${Date.now()}@example.com`);
+  const submit = form.locator('button[type="submit"]');
+  const email = `early-${Date.now()}@example.com`;
+  await form.locator('input[type="email"]').fill(email);
   await form.locator("select").selectOption({ index: 1 });
-  await form.locator('button[type="submit"]').click();
-  // Before, the browser sent the form itself: the same page again, the address in its query.
+  await form.locator('input[type="checkbox"]').check();
+  await submit.click();
+  await submit.click();
+  // Waiting: the button shows it, and the browser has not sent the form itself (before, it loaded
+  // the same page again with the address in its query).
+  await expect(submit).toHaveAttribute("data-waiting", "");
+  await expect(page.locator('[aria-busy="true"]').filter({ has: form })).toHaveCount(1);
+  expect(documents).toEqual([new URL(product.relative_url, page.url()).href]);
+  letThrough();
+  // Once the form's code is here it is sent once, with what was typed, chosen and ticked.
   await expect(page.getByRole("status")).toBeVisible();
   await expect(form).toHaveCount(0);
-  expect(documents).toEqual([new URL(product.relative_url, page.url()).href]);
+  expect(alerts).toEqual([expect.objectContaining({ email, newsletter: true, size_id: expect.any(Number) })]);
+  expect(documents).toHaveLength(1);
 
-  // A product with a 360° view: its button tapped as soon as the page is live opens the view.
+  // A product with a 360° view: its button tapped twice as soon as the page is live opens the view.
   const spinning = await findCard(request, "/api/category/get/?slug=football-boots", async (card) =>
     (await (await request.get(card.relative_url)).text()).includes('data-testid="open-360"'),
   );
+  held = holdCode();
   await gotoLive(page, spinning.relative_url);
-  await page.getByTestId("open-360").click();
+  const open360 = page.getByTestId("open-360");
+  await open360.click();
+  await open360.click();
+  await expect(open360).toHaveAttribute("data-waiting", "");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  letThrough();
   await expect(page.getByRole("dialog")).toBeVisible();
+  await expect(open360).not.toHaveAttribute("data-waiting");
   expect(errors).toEqual([]);
 });
 

@@ -3,20 +3,24 @@
  * again once it is live (decision 0078).
  *
  * The server draws a later part (`lazySection`) and the browser's React takes it over only when its
- * code is here. Until then React drops a tap on it, and the browser's own default still runs: a tap
- * on a form's button submitted the back-in-stock form as a plain GET to the page's own address, the
- * shopper's e-mail address in its query. React also draws a form's fields again from its own state
- * when it takes the part over, so what was typed before is wiped.
+ * code is here. Until then React's listener on the document stops a tap on the part from going any
+ * further and does nothing with it, while the browser's own default still runs: a tap on a form's
+ * button sent the back-in-stock form as a plain GET of the page, the shopper's e-mail address in its
+ * query. And a form library writes its default values into the fields when the part is taken over,
+ * wiping what was typed.
  *
- * So, until the part is live, a listener for it keeps:
- * - a tap on anything that is not a link or a form field (buttons, labels, summaries): its default
- *   is stopped and it is tapped again once live, in order;
- * - a form's submission (Enter in a field): stopped, and the form submitted again once live;
- * - what the shopper typed, chose or ticked: written back once live, as if typed, so the part's
+ * So, until the part is live, listeners on the window keep:
+ * - a tap on a button: its default is stopped, it shows that it is waiting (`data-waiting`), and it
+ *   is tapped again once live; a button tapped twice meanwhile is tapped again once;
+ * - a form's submission: stopped, and the form submitted again once live;
+ * - each field's value as the shopper left it: written back once live, as if typed, so the part's
  *   own state learns it.
+ * Values are written back first, then the buttons tapped in the order they were tapped. What waited
+ * longer than `LONGEST_WAIT_MS` is dropped: a dialog opening or a form sent long after the tap would
+ * surprise the shopper more than tapping again.
  *
- * Links are left alone: they lead where they lead without the part's code. Form fields are left
- * alone: focusing, typing and choosing work without it.
+ * Everything else is left alone: links lead where they lead, fields, labels and summaries work
+ * without the part's code, and a tap on text or a picture has nothing to do.
  */
 export interface HeldInteractions {
   /** The part is live: write back what was typed, tap again what was tapped, stop holding. */
@@ -26,39 +30,35 @@ export interface HeldInteractions {
 }
 
 type Field = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
-type Held = { kind: "tap"; target: HTMLElement } | { kind: "submit"; form: HTMLFormElement };
+type Held = { at: number } & (
+  | { kind: "tap"; target: HTMLElement }
+  | { kind: "submit"; form: HTMLFormElement }
+);
 
-/** Taps kept at most: a shopper tapping on and on does not queue a burst for later. */
-const MOST_HELD = 5;
+/** A tap or submission kept longer than this is not done again. */
+export const LONGEST_WAIT_MS = 10_000;
 
-const FIELD = "input, select, textarea";
-const TOGGLE_TYPES = new Set(["checkbox", "radio"]);
-
-function isField(element: Element): element is Field {
-  return element.matches(FIELD);
-}
+const BUTTON = "button, [role='button']";
+const FIELD = "input, select, textarea, option, optgroup, label, summary";
 
 export function holdEarlyInteractions(part: HTMLElement): HeldInteractions {
   const held: Held[] = [];
   // The value each field had when the shopper last changed it, keyed by the element itself: React
-  // keeps the server's elements when it takes the part over.
+  // keeps the server's elements when it takes the part over. Re-inserted on each change, so the
+  // last change is written back last (a radio group's last choice wins).
   const typed = new Map<Field, string | boolean>();
-
-  const hold = (entry: Held) => {
-    if (held.length >= MOST_HELD) return;
-    held.push(entry);
-    part.setAttribute("aria-busy", "true");
-  };
 
   const onClick = (event: Event) => {
     const target = event.target instanceof Element ? event.target : null;
-    if (!target || !part.contains(target)) return;
-    if (target.closest("a[href]") || isField(target)) return;
-    // A label's own default would tick its box now and the tap again would untick it.
+    if (!target || !part.contains(target) || target.closest(`a[href], ${FIELD}`)) return;
+    const button = target.closest(BUTTON);
+    if (!(button instanceof HTMLElement) || !part.contains(button)) return;
     event.preventDefault();
     event.stopPropagation();
-    const tappable = (target.closest("button, label, summary, [role='button']") ?? target) as HTMLElement;
-    hold({ kind: "tap", target: tappable });
+    if (held.some((entry) => entry.kind === "tap" && entry.target === button)) return;
+    held.push({ kind: "tap", target: button, at: Date.now() });
+    button.setAttribute("data-waiting", "");
+    part.setAttribute("aria-busy", "true");
   };
 
   const onSubmit = (event: Event) => {
@@ -66,14 +66,27 @@ export function holdEarlyInteractions(part: HTMLElement): HeldInteractions {
     if (!form || !part.contains(form)) return;
     event.preventDefault();
     event.stopPropagation();
-    hold({ kind: "submit", form });
+    if (held.some((entry) => entry.kind === "submit" && entry.form === form)) return;
+    held.push({ kind: "submit", form, at: Date.now() });
+    part.setAttribute("aria-busy", "true");
   };
 
   const onInput = (event: Event) => {
-    const field = event.target instanceof Element && isField(event.target) ? event.target : null;
-    if (!field || !part.contains(field)) return;
-    const toggle = field instanceof HTMLInputElement && TOGGLE_TYPES.has(field.type);
-    typed.set(field, toggle ? (field as HTMLInputElement).checked : field.value);
+    const field = event.target instanceof Element ? event.target : null;
+    if (
+      !(
+        field instanceof HTMLInputElement ||
+        field instanceof HTMLSelectElement ||
+        field instanceof HTMLTextAreaElement
+      ) ||
+      !part.contains(field) ||
+      (field instanceof HTMLInputElement && field.type === "file")
+    )
+      return;
+    const checkable =
+      field instanceof HTMLInputElement && (field.type === "checkbox" || field.type === "radio");
+    typed.delete(field);
+    typed.set(field, checkable ? (field as HTMLInputElement).checked : field.value);
   };
 
   // On the window, capturing: it hears an event before React's own listener on the document, which
@@ -85,12 +98,12 @@ export function holdEarlyInteractions(part: HTMLElement): HeldInteractions {
     ["change", onInput],
   ] as const;
   const window = part.ownerDocument.defaultView;
-  for (const [type, listener] of listeners) window?.addEventListener(type, listener as EventListener, true);
+  for (const [type, listener] of listeners) window?.addEventListener(type, listener, true);
 
   const stop = () => {
-    for (const [type, listener] of listeners)
-      window?.removeEventListener(type, listener as EventListener, true);
+    for (const [type, listener] of listeners) window?.removeEventListener(type, listener, true);
     part.removeAttribute("aria-busy");
+    for (const entry of held) if (entry.kind === "tap") entry.target.removeAttribute("data-waiting");
   };
 
   return {
@@ -98,7 +111,9 @@ export function holdEarlyInteractions(part: HTMLElement): HeldInteractions {
     release() {
       stop();
       for (const [field, value] of typed) if (field.isConnected) writeBack(field, value);
+      const since = Date.now() - LONGEST_WAIT_MS;
       for (const entry of held) {
+        if (entry.at < since) continue;
         if (entry.kind === "tap" && entry.target.isConnected) entry.target.click();
         if (entry.kind === "submit" && entry.form.isConnected) entry.form.requestSubmit();
       }
@@ -107,17 +122,27 @@ export function holdEarlyInteractions(part: HTMLElement): HeldInteractions {
 }
 
 /**
- * Puts a value back into a field the way a shopper's typing would: through the element's own
- * setter (React watches the property it sets itself) and an event React listens to.
+ * Puts a value back into a field so that the part's React learns it, as from a shopper's typing.
+ * React keeps what is in a field when it takes the part over and notes it as known, so the value is
+ * first set to something else through the element's own property (which React watches), then to the
+ * shopper's value through the browser's setter (which it does not), and the event React listens to
+ * is sent: React sees a change.
  */
 function writeBack(field: Field, value: string | boolean) {
-  if (typeof value === "boolean") {
-    // A box ticked before the part was live and reset since: tapping it ticks it and tells React.
-    if ((field as HTMLInputElement).checked !== value) (field as HTMLInputElement).click();
+  if (field instanceof HTMLSelectElement) {
+    field.value = value as string;
+    field.dispatchEvent(new Event("change", { bubbles: true }));
     return;
   }
-  if (field.value === value) return;
-  const prototype = Object.getPrototypeOf(field) as object;
-  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(field, value);
-  field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+  if (typeof value === "boolean") {
+    const box = field as HTMLInputElement;
+    // A radio is written back by the one the shopper chose; one left is not a choice to repeat.
+    if (!value && box.type === "radio") return;
+    box.checked = !value;
+    box.click();
+    return;
+  }
+  field.value = value === "" ? " " : "";
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field) as object, "value")?.set?.call(field, value);
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }

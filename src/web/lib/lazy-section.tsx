@@ -37,7 +37,8 @@ export function lazySection<Component extends ComponentType<any>>(
     const held = useRef<HeldInteractions | null>(null);
     const live = useRef(false);
     // A ref callback runs as React takes the page over, before any effect: the part is held from
-    // the first moment the page is live, and not at all when its code was already here.
+    // the first moment the page is live until React takes the part over too, which it does in a
+    // later pass even when the part's code is already here (then for a moment).
     const holdUntilLive = useCallback((part: HTMLDivElement | null) => {
       if (!part || live.current) return;
       held.current = holdEarlyInteractions(part);

@@ -45,6 +45,9 @@ export function BackInStockForm({ productId, sizes }: { productId: number; sizes
 
   return (
     <form
+      // Sent by the browser itself only if the page's code never arrives: then as a POST, never with
+      // what was typed in the page's address (decision 0078).
+      method="post"
       noValidate
       data-testid="back-in-stock"
       className="flex flex-col gap-3 rounded border border-neutral-300 p-4"

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from "react";
+import { useId, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link, useLocation } from "react-router";
 import { REVIEW_SORTS, type ReviewSort } from "#modules/reviews/review-rules.ts";
@@ -9,10 +9,13 @@ import type {
   ReviewsPage,
 } from "#modules/reviews/reviews.contract.ts";
 import { call } from "#web/lib/api.ts";
+import { lazySection } from "#web/lib/lazy-section.tsx";
 import { BadgeCheck } from "#web/ui/icons.tsx";
 import { Stars } from "./stars.tsx";
 
-const ReviewForm = lazy(() => import("./review-form.tsx"));
+// Its own later part: a form drawn by the server inside the reviews, whose taps and typing are kept
+// until its code is here (decision 0078).
+const ReviewForm = lazySection(() => import("./review-form.tsx"));
 
 /**
  * The product's reviews (spec: the product reviews container): the average and count, the list in
@@ -214,9 +217,5 @@ function ReviewInvitation({
         <FormattedMessage id="reviews.thanks" />
       </p>
     );
-  return (
-    <Suspense fallback={null}>
-      <ReviewForm productId={productId} onWritten={onWritten} />
-    </Suspense>
-  );
+  return <ReviewForm productId={productId} onWritten={onWritten} />;
 }

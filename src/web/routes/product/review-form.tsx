@@ -51,6 +51,9 @@ export default function ReviewForm({
   });
   return (
     <form
+      // Sent by the browser itself only if the page's code never arrives: then as a POST, never with
+      // what was typed in the page's address (decision 0078).
+      method="post"
       noValidate
       onSubmit={submit}
       className="flex max-w-xl flex-col gap-4 rounded border border-neutral-300 p-4"
