@@ -44,9 +44,9 @@ const BackInStockForm = lazySection(() =>
 
 // The page's first view needs its gallery, price, sizes and bag button; the rest of the page loads
 // its code after them (decision 0052): the reviews, the media players, the sliders and the content
-// widgets. (The store sheet's button, beside the sizes, comes with the page: React drops a tap on a
-// part whose code has not arrived, and the button is in the first view; its dialog still loads on
-// the first opening.) Those the server renders keep their HTML until their code arrives: each
+// widgets. (The store sheet's button, beside the sizes, comes with the page: it is in the first view,
+// where a tap should not wait for later code (decisions 0077, 0078); its dialog still loads on the
+// first opening.) Those the server renders keep their HTML until their code arrives: each
 // is a memoised boundary of its own (lazySection), its props stable across the page's re-renders.
 const ProductReviews = lazySection(() =>
   import("./product-reviews.tsx").then((module) => ({ default: module.ProductReviews })),
