@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
@@ -12,6 +11,7 @@ import { keptMarkup } from "#web/components/kept-markup.server.tsx";
 import { KeptMarkupContext } from "#web/components/kept-markup.tsx";
 import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
 import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
+import { PageStream } from "#web/lib/page-stream.server.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { MessagesContext } from "./i18n/messages-context.ts";
 
@@ -66,14 +66,19 @@ export default function handleRequest(
       </StylesheetTextContext>,
       {
         nonce,
+        // A part of the page that is ready with the rest is written in its place (decision 0079). By
+        // default React moves any such part past the page's first 12,800 bytes to the page's end,
+        // hidden, and a script of its own shows it later, a frame at a time: the shop's pages pass
+        // that early (the head alone carries the stylesheet), so the reviews and other later parts
+        // arrived hidden and were moved into place in the browser after the first paint. A page is
+        // sent whole when it is ready (decision 0068), so writing them in place delays nothing.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+          // The page's module preloads go at low priority (decision 0079, after 0065).
+          const body = new PageStream(() => {
+            clearTimeout(timeoutId);
+            timeoutId = undefined;
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);

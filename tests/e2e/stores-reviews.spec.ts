@@ -184,19 +184,18 @@ test.describe("product reviews", () => {
     await expect(mine.getByTestId("verified-buyer")).toHaveText("Verificeret køber");
 
     // After a reload it is still there, the form is not, and the page's structured data has the stars.
-    // The server's reviews are taken over where they are, not removed and drawn again once the page
-    // comes alive (which flashed them and, for a moment, showed them twice).
+    // The server writes the reviews in their place (decision 0079) and the page's React takes them
+    // over there: they are never removed, neither drawn again once the page comes alive (which
+    // flashed them and, for a moment, showed them twice) nor moved out of a hidden holder.
     await page.addInitScript(() => {
       const removed: string[] = [];
       (window as unknown as { removedReviews: string[] }).removedReviews = removed;
       new MutationObserver((records) => {
-        // Moving the streamed section out of its hidden holder into place is not a redraw.
         for (const record of records)
           for (const node of record.removedNodes)
             if (
               node instanceof Element &&
-              node.matches('[data-testid="reviews"]') &&
-              !(record.target as HTMLElement).hidden
+              (node.matches('[data-testid="reviews"]') || node.querySelector('[data-testid="reviews"]'))
             )
               removed.push(node.outerHTML.slice(0, 80));
       }).observe(document, { childList: true, subtree: true });
@@ -204,6 +203,7 @@ test.describe("product reviews", () => {
     await gotoLive(page, productUrl);
     await expect(page.getByTestId("review-thanks")).toBeVisible();
     await expect(page.getByTestId("reviews")).toHaveCount(1);
+    await expect(page.locator('[hidden][id^="S:"]')).toHaveCount(0);
     await expect(page.getByTestId("review-form")).toHaveCount(0);
     const jsonLd = JSON.parse(
       (await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}",

@@ -1,0 +1,125 @@
+import { PassThrough, type Writable } from "node:stream";
+import { Suspense, use } from "react";
+import { renderToPipeableStream } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { lowPriorityModulePreloads, PageStream } from "./page-stream.server.ts";
+
+const SIZES = Array.from({ length: 400 }, (_, i) => `Størrelse ${i} – på lager`);
+
+function Late({ text }: { text: Promise<string> }) {
+  return <p>{use(text)}</p>;
+}
+
+/** A page like the shop's: module preloads in the head, a long body, a part streamed later. */
+function Page({ late }: { late: Promise<string> }) {
+  return (
+    <html lang="da">
+      <head>
+        <title>Fodboldstøvler · Pitchside</title>
+        <link rel="modulepreload" href="/assets/entry.client.js" />
+        <link rel="modulepreload" href="/assets/root.js" />
+      </head>
+      <body>
+        {SIZES.map((size) => (
+          <p key={size}>{size}</p>
+        ))}
+        <Suspense fallback={<p>Henter…</p>}>
+          <Late text={late} />
+        </Suspense>
+        <pre>{'<link rel="modulepreload" href="/in-the-body.js">'}</pre>
+      </body>
+    </html>
+  );
+}
+
+/** Renders the page into destination and resolves with the chunks it passed on, in order. */
+function render(destination: Writable & NodeJS.ReadableStream): Promise<Buffer[]> {
+  let resolveLate: (text: string) => void = () => {};
+  const late = new Promise<string>((resolve) => {
+    resolveLate = resolve;
+  });
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    destination.on("data", (chunk: Buffer) => chunks.push(chunk));
+    destination.on("end", () => resolve(chunks));
+    const { pipe } = renderToPipeableStream(<Page late={late} />, {
+      onShellReady() {
+        pipe(destination);
+        setTimeout(() => resolveLate("Leveret i morgen"), 5);
+      },
+      onShellError: reject,
+    });
+  });
+}
+
+describe("PageStream", () => {
+  it("passes React's page on with module preloads in the head at low priority, and nothing else changed", async () => {
+    const plain = Buffer.concat(await render(new PassThrough())).toString("utf8");
+    let ended = 0;
+    const chunks = await render(new PageStream(() => ended++));
+    const page = Buffer.concat(chunks).toString("utf8");
+
+    expect(ended).toBe(1);
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/entry.client.js"/>');
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" href="/assets/root.js"/>');
+    // The same text in the body is content, not a preload.
+    expect(page).toContain("&lt;link rel=&quot;modulepreload&quot; href=&quot;/in-the-body.js&quot;&gt;");
+    expect(page.replaceAll(' fetchpriority="low"', "")).toBe(plain);
+    expect(page).toContain("Størrelse 399 – på lager");
+    expect(page).toContain("Leveret i morgen");
+  });
+
+  it("holds the head until it ends, then passes every piece on as React wrote it", async () => {
+    const plainChunks = await render(new PassThrough());
+    const chunks = await render(new PageStream());
+
+    const plain = plainChunks.map((chunk) => chunk.toString("utf8"));
+    const [head, ...rest] = chunks.map((chunk) => chunk.toString("utf8"));
+    // The pieces up to the one where the head ends go on together; every later one as it was.
+    const headPieces = plain.findIndex((piece) => piece.includes("</head>")) + 1;
+    expect(head?.replaceAll(' fetchpriority="low"', "")).toBe(plain.slice(0, headPieces).join(""));
+    expect(rest).toEqual(plain.slice(headPieces));
+    expect(rest.length).toBeGreaterThan(2);
+  });
+
+  it("finds the head's end and a preload when a piece cuts them", async () => {
+    const stream = new PageStream();
+    const chunks: string[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    for (const piece of [
+      '<html><head><link rel="module',
+      'preload" href="/a.js"/></he',
+      "ad><body>",
+      "Støvler</body>",
+    ])
+      stream.write(piece);
+    stream.end();
+    await ended;
+    expect(chunks).toEqual([
+      '<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>',
+      "Støvler</body>",
+    ]);
+  });
+});
+
+describe("lowPriorityModulePreloads", () => {
+  const preload = (href: string) => `<link rel="modulepreload" href="${href}"/>`;
+
+  it("marks every preload before the end and none after it", () => {
+    const text = `<head>${preload("/a.js")}<title>Ø</title>${preload("/b.js")}</head><body>${preload("/c.js")}`;
+    const end = Buffer.from(text).indexOf("</head>");
+    const marked = lowPriorityModulePreloads(Buffer.from(text), end).toString("utf8");
+    expect(marked).toBe(
+      `<head><link rel="modulepreload" fetchpriority="low" href="/a.js"/><title>Ø</title>` +
+        `<link rel="modulepreload" fetchpriority="low" href="/b.js"/></head><body>${preload("/c.js")}`,
+    );
+  });
+
+  it("gives back the same chunk when there is nothing to mark", () => {
+    const chunk = Buffer.from("<head><title>Støvler 😀</title></head>");
+    expect(lowPriorityModulePreloads(chunk, chunk.length)).toBe(chunk);
+    const preloadAfterEnd = Buffer.from(`<head></head>${preload("/x.js")}`);
+    expect(lowPriorityModulePreloads(preloadAfterEnd, 6)).toBe(preloadAfterEnd);
+  });
+});
