@@ -72,7 +72,8 @@ export default function handleRequest(
         // that early (the head alone carries the stylesheet), so the reviews and other later parts
         // arrived hidden and were moved into place in the browser after the first paint. A page is
         // sent whole when it is ready (decision 0068), so writing them in place delays nothing.
-        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // (A gigabyte rather than Infinity, which React's resumable state would write as null.)
+        progressiveChunkSize: 2 ** 30,
         [readyOption]() {
           shellRendered = true;
           // The page's module preloads go at low priority (decision 0079, after 0065).

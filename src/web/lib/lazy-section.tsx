@@ -32,6 +32,19 @@ export function lazySection<Component extends ComponentType<any>>(
 ): ComponentType<ComponentProps<Component>> {
   type Props = ComponentProps<Component>;
   const Lazy = lazy(load) as unknown as (props: Props) => JSX.Element;
+  // On the server the part's code is loaded as the server starts, and the part is drawn from it
+  // directly once it is here. Through `lazy` alone, the first page after a start would find the
+  // code still loading: React would write the part later, out of place, in a hidden holder that its
+  // reveal script moves after the first paint (decision 0079). The browser still waits for it (0052).
+  let onServer: ((props: Props) => JSX.Element) | null = null;
+  if (typeof window === "undefined")
+    load().then(
+      (module) => {
+        onServer = module.default as unknown as (props: Props) => JSX.Element;
+      },
+      // Not loaded here: drawn through `lazy`, which reports the failure where the part is drawn.
+      () => {},
+    );
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part at module level, like lazy()
   return memo(function LazySection(props: Props) {
     const held = useRef<HeldInteractions | null>(null);
@@ -52,10 +65,11 @@ export function lazySection<Component extends ComponentType<any>>(
       held.current?.release();
       held.current = null;
     }, []);
+    const Part = onServer ?? Lazy;
     return (
       <div ref={holdUntilLive} className="contents">
         <Suspense fallback={null}>
-          <Lazy {...props} />
+          <Part {...props} />
           <WhenLive onLive={onLive} />
         </Suspense>
       </div>

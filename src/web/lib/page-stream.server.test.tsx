@@ -101,6 +101,26 @@ describe("PageStream", () => {
       "Støvler</body>",
     ]);
   });
+
+  it("finds the head's end cut over three short pieces", async () => {
+    const stream = new PageStream();
+    const chunks: string[] = [];
+    stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
+    const ended = new Promise((resolve) => stream.on("end", resolve));
+    for (const piece of [
+      '<html><head><link rel="modulepreload" href="/a.js"/></',
+      "he",
+      "ad><body>",
+      "Ø</body>",
+    ])
+      stream.write(piece);
+    stream.end();
+    await ended;
+    expect(chunks).toEqual([
+      '<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>',
+      "Ø</body>",
+    ]);
+  });
 });
 
 describe("lowPriorityModulePreloads", () => {

@@ -36,7 +36,8 @@ export class PageStream extends Transform {
     this.#held.push(chunk);
     const seam = Buffer.concat([this.#tail, chunk.subarray(0, HEAD_END.length - 1)]);
     if (chunk.includes(HEAD_END) || seam.includes(HEAD_END)) this.#passHead();
-    else this.#tail = chunk.subarray(Math.max(0, chunk.length - (HEAD_END.length - 1)));
+    // The last bytes seen, across pieces however short: a `</head>` cut over three pieces is found.
+    else this.#tail = Buffer.concat([this.#tail, chunk]).subarray(-(HEAD_END.length - 1));
     callback();
   }
 
