@@ -52,6 +52,18 @@ function render(destination: Writable & NodeJS.ReadableStream): Promise<Buffer[]
   });
 }
 
+/** What a PageStream passes on when written the given pieces, piece by piece. */
+async function passedOn(pieces: string[]): Promise<string[]> {
+  const stream = new PageStream();
+  const chunks: string[] = [];
+  stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
+  const ended = new Promise((resolve) => stream.on("end", resolve));
+  for (const piece of pieces) stream.write(piece);
+  stream.end();
+  await ended;
+  return chunks;
+}
+
 describe("PageStream", () => {
   it("passes React's page on with module preloads in the head at low priority, and nothing else changed", async () => {
     const plain = Buffer.concat(await render(new PassThrough())).toString("utf8");
@@ -83,40 +95,28 @@ describe("PageStream", () => {
   });
 
   it("finds the head's end and a preload when a piece cuts them", async () => {
-    const stream = new PageStream();
-    const chunks: string[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-    const ended = new Promise((resolve) => stream.on("end", resolve));
-    for (const piece of [
-      '<html><head><link rel="module',
-      'preload" href="/a.js"/></he',
-      "ad><body>",
-      "Støvler</body>",
-    ])
-      stream.write(piece);
-    stream.end();
-    await ended;
-    expect(chunks).toEqual([
+    expect(
+      await passedOn([
+        '<html><head><link rel="module',
+        'preload" href="/a.js"/></he',
+        "ad><body>",
+        "Støvler</body>",
+      ]),
+    ).toEqual([
       '<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>',
       "Støvler</body>",
     ]);
   });
 
   it("finds the head's end cut over three short pieces", async () => {
-    const stream = new PageStream();
-    const chunks: string[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-    const ended = new Promise((resolve) => stream.on("end", resolve));
-    for (const piece of [
-      '<html><head><link rel="modulepreload" href="/a.js"/></',
-      "he",
-      "ad><body>",
-      "Ø</body>",
-    ])
-      stream.write(piece);
-    stream.end();
-    await ended;
-    expect(chunks).toEqual([
+    expect(
+      await passedOn([
+        '<html><head><link rel="modulepreload" href="/a.js"/></',
+        "he",
+        "ad><body>",
+        "Ø</body>",
+      ]),
+    ).toEqual([
       '<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>',
       "Ø</body>",
     ]);
