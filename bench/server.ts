@@ -9,6 +9,7 @@ import { openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
+import { serveInProcesses } from "#server/processes.ts";
 
 const [kind, portArg] = process.argv.slice(2);
 const port = Number(portArg);
@@ -46,33 +47,43 @@ if (kind === "raw") {
   console.log("ready");
 } else if (kind === "catalogue") {
   // The production build on the benchmark database (BENCH_DATABASE_URL, seeded with
-  // `npm run seed -- --products 50000`): calls and server-rendered pages as shoppers get them.
+  // `npm run seed -- --products 50000`): calls and server-rendered pages as shoppers get them, in
+  // WEB_CONCURRENCY processes as the shop runs them (decision 0080; unset, one).
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl) throw new Error("BENCH_DATABASE_URL must name a seeded PostgreSQL database");
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-bench-"));
+  // One data directory for every process: the session secret kept there is the same for all.
+  process.env.BENCH_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-bench-"));
   const config = loadConfig({
     ...process.env,
     NODE_ENV: "production",
     // The load generator calls 127.0.0.1: in production only the configured host is served.
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    DATA_DIR: dataDir,
+    DATA_DIR: process.env.BENCH_DATA_DIR,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE ?? "16",
   });
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir,
-    poolSize: config.databasePoolSize,
-    acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+  await serveInProcesses({
+    count: config.processes,
+    log: { info: () => {}, error: (message) => console.error(message) },
+    onAllListening: () => console.log("ready"),
+    async serve() {
+      const database = await openDatabase({
+        databaseUrl,
+        dataDir: config.dataDir,
+        poolSize: config.databasePoolSize,
+        acquireTimeoutMs: config.databaseAcquireTimeoutMs,
+      });
+      await runMigrations(database);
+      const app = await buildApp(config, database, { pages: { mode: "build" } });
+      await app.listen({ port, host: "127.0.0.1" });
+      process.on("SIGTERM", () => process.exit(0));
+    },
   });
-  await runMigrations(database);
-  const app = await buildApp(config, database, { pages: { mode: "build" } });
-  await app.listen({ port, host: "127.0.0.1" });
-  console.log("ready");
 } else {
   console.error(`unknown server kind ${kind}`);
   process.exit(2);
 }
 
-process.on("SIGTERM", () => process.exit(0));
+// The catalogue's processes end themselves (serveInProcesses); the others end here.
+if (kind !== "catalogue") process.on("SIGTERM", () => process.exit(0));

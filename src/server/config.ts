@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { MARKETS } from "#modules/markets/markets.data.ts";
 import { type PublicAddresses, publicAddresses } from "#modules/markets/public-addresses.ts";
@@ -152,6 +153,11 @@ export interface AppConfig {
    * cached pages (decision 0051).
    */
   catalogueRevisionReuseMs: number;
+  /**
+   * How many processes serve on this host (WEB_CONCURRENCY: a number, or `auto` for one per core;
+   * default 1). More than one needs PostgreSQL: PGlite is one process's (decision 0080).
+   */
+  processes: number;
 }
 
 /**
@@ -302,6 +308,20 @@ function parseCount(
   );
 }
 
+/** The most processes WEB_CONCURRENCY may ask for. */
+const MAX_PROCESSES = 64;
+
+/** WEB_CONCURRENCY: a whole number of processes, or `auto` for one per core; unset is 1. */
+function parseProcesses(raw: string | undefined): number {
+  const value = (raw ?? "").trim().toLowerCase();
+  if (value === "") return 1;
+  if (value === "auto") return Math.min(os.availableParallelism(), MAX_PROCESSES);
+  if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PROCESSES) return Number(value);
+  throw new Error(
+    `WEB_CONCURRENCY=${JSON.stringify(raw)} is not understood: give a whole number from 1 to ${MAX_PROCESSES}, or auto (one process per core).`,
+  );
+}
+
 /** A Sentry DSN (`https://<public key>@<host>/<project id>`); unset or empty turns reporting off. */
 function parseDsn(name: string, raw: string | undefined): string | undefined {
   const value = (raw ?? "").trim();
@@ -415,8 +435,13 @@ export function loadConfig(
       0,
       1000,
     ),
+    processes: parseProcesses(env.WEB_CONCURRENCY),
   };
   const merged = { ...config, ...overrides };
+  if (merged.processes > 1 && !merged.databaseUrl)
+    throw new Error(
+      `WEB_CONCURRENCY=${merged.processes} needs DATABASE_URL: the embedded database (PGlite) serves one process.`,
+    );
   merged.mediaDir ||= path.join(merged.dataDir, "media");
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.
   const addresses = publicAddressesOf(merged);

@@ -5,8 +5,6 @@
 // it cannot render inside the test runner). On PostgreSQL (TEST_DATABASE_URL) each app has a pool of
 // its own on one throw-away database; on PGlite the two share the one engine.
 // Messages: it sends { ready, urls }; it answers { id, sql } with { id, rows } or { id, error }.
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -16,31 +14,12 @@ import { seedDemoShop } from "#seed/seed.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
 import { createTestDatabase } from "#server/testing.ts";
+import { ensureProductionBuild } from "./production-build.ts";
 
 const send = (message: unknown) => process.send?.(message);
 
-const root = path.resolve(import.meta.dirname, "..", "..");
-
-/**
- * The pages need the production build; `npm test` runs before `npm run build` on a fresh clone, so the
- * pair builds it first when it is missing (as `npm run build` would, about a minute).
- */
-function ensureBuild() {
-  if (fs.existsSync(path.join(root, "build", "server", "index.js"))) return;
-  const built = spawnSync(
-    process.execPath,
-    [path.join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"],
-    {
-      cwd: root,
-      stdio: ["ignore", "ignore", "inherit"],
-      env: { ...process.env, NODE_ENV: "production" },
-    },
-  );
-  if (built.status !== 0) throw new Error(`react-router build failed (${built.status})`);
-}
-
 async function main() {
-  ensureBuild();
+  ensureProductionBuild();
   const testDb = await createTestDatabase({ poolSize: 4 });
   await seedDemoShop(testDb.database, { products: 120, seed: 7, dataDir: "" });
   const second = testDb.url

@@ -1,0 +1,167 @@
+// The shop in several processes on one host (WEB_CONCURRENCY, decision 0080): the production entry
+// started once with WEB_CONCURRENCY=2 on an empty PostgreSQL database, as an operator starts it. Its
+// two workers seed the shop once, share the port and the session secret the primary wrote, and serve
+// by turns; a worker that dies is replaced while the other serves; SIGTERM ends them all.
+// Runs in `npm test`'s PostgreSQL pass (TEST_DATABASE_URL); on a throw-away database it drops after.
+import { execFileSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { Agent } from "undici";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureProductionBuild } from "../support/production-build.ts";
+import { type ShopProcess, startShop } from "../support/shop-process.ts";
+import { Shopper } from "../support/shopper.ts";
+
+const serverUrl = process.env.TEST_DATABASE_URL;
+const DEMO_MEMBER = { email: "demo@pitchside.example", password: "pitchside-demo" };
+const SEED_PRODUCTS = 40;
+
+/** The primary's workers, by process id (the primary's children). */
+function workersOf(primary: number): number[] {
+  try {
+    return execFileSync("ps", ["--ppid", String(primary), "-o", "pid="], { encoding: "utf8" })
+      .split("\n")
+      .map((line) => Number(line.trim()))
+      .filter((pid) => pid > 0);
+  } catch {
+    return []; // ps exits 1 when there are none
+  }
+}
+
+/** CPU time a process has used so far, in clock ticks (user and system, /proc/<pid>/stat). */
+function cpuTicks(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]?.split(" ") ?? [];
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(condition: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two processes on one host", () => {
+  const databaseName = `pitchside_processes_${crypto.randomBytes(5).toString("hex")}`;
+  // A new connection for every request: the primary hands connections to its workers in turn.
+  const connectionPerRequest = new Agent().compose(
+    (dispatch) => (options, handler) => dispatch({ ...options, reset: true }, handler),
+  );
+  let dataDir = "";
+  let database: pg.Pool;
+  let shop: ShopProcess;
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-processes-"));
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${databaseName}`);
+    await admin.end();
+    const url = new URL(serverUrl as string);
+    url.pathname = `/${databaseName}`;
+    ensureProductionBuild();
+    // No SESSION_SECRET: the primary generates one in DATA_DIR before its workers start.
+    shop = await startShop({
+      env: {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: "http://127.0.0.1",
+        WEB_CONCURRENCY: "2",
+        SEED_PRODUCTS: String(SEED_PRODUCTS),
+        LOG_LEVEL: "warn",
+      },
+      timeoutMs: 120_000,
+    });
+    await until(() => shop.output().includes("serving in 2 processes"), 60_000, "both workers to listen");
+    database = new pg.Pool({ connectionString: url.toString(), max: 2 });
+  }, 180_000);
+
+  afterAll(async () => {
+    await shop?.kill();
+    await database?.end();
+    await connectionPerRequest.close();
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${databaseName} with (force)`);
+    await admin.end();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it("seeds once, and serves a member's session from either process by turns", async () => {
+    const primary = shop.child.pid as number;
+    const workers = workersOf(primary);
+    expect(workers).toHaveLength(2);
+    // The two workers started together on an empty database: one seeded it, the other waited.
+    const { rows } = await database.query<{ products: number }>(
+      "select count(*)::int as products from products",
+    );
+    expect(rows[0]?.products).toBe(SEED_PRODUCTS);
+
+    const shopper = new Shopper(shop.url, { dispatcher: connectionPerRequest, market: "dk" });
+    expect((await shopper.json("/api/auth/login/", DEMO_MEMBER)).status).toBe(200);
+    const before = workers.map(cpuTicks);
+    for (let i = 0; i < 24; i++) {
+      const session = await shopper.get("/api/auth/session/");
+      expect(session.status).toBe(200);
+      // Signed by one process, read by the other: the same secret.
+      expect(session.json<{ user: { email: string } | null }>().user?.email).toBe(DEMO_MEMBER.email);
+      expect((await shopper.get("/football-boots/")).status).toBe(200);
+    }
+    const used = workers.map((pid, i) => cpuTicks(pid) - (before[i] ?? 0));
+    for (const ticks of used) expect(ticks).toBeGreaterThan(0);
+  }, 60_000);
+
+  it("starts another worker when one dies, while the other serves", async () => {
+    const primary = shop.child.pid as number;
+    const [victim, survivor] = workersOf(primary);
+    process.kill(victim as number, "SIGKILL");
+    await until(() => !alive(victim as number), 5_000, "the worker to die");
+    const shopper = new Shopper(shop.url, { dispatcher: connectionPerRequest });
+    for (let i = 0; i < 6; i++) expect((await shopper.get("/readyz")).status).toBe(200);
+    await until(() => shop.output().includes("a new worker serves"), 30_000, "a new worker to serve");
+    expect(workersOf(primary)).toHaveLength(2);
+    expect(workersOf(primary)).not.toContain(victim);
+    expect(workersOf(primary)).toContain(survivor);
+    expect(shop.output()).toMatch(/a worker ended \(signal SIGKILL\); starting another/);
+    for (let i = 0; i < 6; i++) expect((await shopper.get("/football-boots/")).status).toBe(200);
+  }, 60_000);
+
+  it("ends every process on SIGTERM and exits 0", async () => {
+    const primary = shop.child.pid as number;
+    const workers = workersOf(primary);
+    expect(workers).toHaveLength(2);
+    await shop.stop();
+    expect(await shop.exited).toBe(0);
+    for (const pid of workers) expect(alive(pid)).toBe(false);
+  }, 60_000);
+
+  it("stops, exiting 1, when its workers cannot start, rather than starting them again and again", async () => {
+    const url = new URL(serverUrl as string);
+    url.pathname = `/${databaseName}_missing`;
+    const failed = startShop({
+      env: {
+        DATABASE_URL: url.toString(),
+        DATA_DIR: dataDir,
+        PUBLIC_URL: "http://127.0.0.1",
+        WEB_CONCURRENCY: "2",
+      },
+      timeoutMs: 30_000,
+    });
+    await expect(failed).rejects.toThrow(
+      /exited before it was ready[\s\S]*before it served; stopping the shop/,
+    );
+  }, 60_000);
+});
