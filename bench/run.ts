@@ -44,13 +44,20 @@ const pin =
   os.availableParallelism() >= 2 &&
   spawnSync("taskset", ["-p", "-c", "1", String(process.pid)]).status === 0;
 
+/**
+ * Starts `bench/server.ts <kind>`, on core 0 when the run pins. A server given WEB_CONCURRENCY
+ * (several processes, decision 0080) is given every core: its processes are meant to use them all.
+ * (Unpinned, it would inherit this process's affinity, the load generator's one core.)
+ */
 async function startServer(kind: string, port: number, env: NodeJS.ProcessEnv = {}): Promise<ChildProcess> {
   // BENCH_SERVER_NODE_ARGS passes options to the server's node, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
   // to profile what a row costs (the profile is written when the server is stopped).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const serverArgs = [...nodeArgs, path.join(root, "bench", "server.ts"), kind, String(port)];
+  // (The machine's cores, not this process's: it is pinned to one, and availableParallelism says 1.)
+  const cores = env.WEB_CONCURRENCY === undefined ? "0" : `0-${os.cpus().length - 1}`;
   const [command, args] = pin
-    ? ["taskset", ["-c", "0", process.execPath, ...serverArgs]]
+    ? ["taskset", ["-c", cores, process.execPath, ...serverArgs]]
     : [process.execPath, serverArgs];
   const child = spawn(command as string, args as string[], {
     cwd: root,

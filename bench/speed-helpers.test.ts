@@ -106,6 +106,7 @@ describe("fractions of the ceiling and targets", () => {
   it("prints each row with its fraction, p95 and whether its target is met", () => {
     const table = markdownTable([
       {
+        key: "ceiling",
         scenario: "ceiling",
         requestsPerSecond: 48_000,
         fraction: 1,
@@ -127,8 +128,24 @@ describe("fractions of the ceiling and targets", () => {
         target: { fraction: 0.02, p95: 50 },
         met: false,
       },
+      {
+        key: "productPagePerCore",
+        scenario: "pages, a process per core",
+        requestsPerSecond: 600,
+        fraction: 0.012,
+        p50: 25,
+        p95: 40,
+        errors: 0,
+        non2xx: 0,
+        target: null,
+        met: null,
+      },
     ]).split("\n");
-    expect(table[2]).toContain("| ceiling | 48,000 | 1× |");
+    expect(table[2]).toBe("| ceiling | 48,000 | 1× | 0.5 | 1 | 0 / 0 | ceiling | — |");
     expect(table[3]).toBe("| listing | 1,234 | 0.026× | 20 | 60 | 0 / 0 | ≥ 0.02×, p95 ≤ 50 ms | not met |");
+    // A row there to compare has its fraction, and no target to meet.
+    expect(table[4]).toBe(
+      "| pages, a process per core | 600 | 0.012× | 25 | 40 | 0 / 0 | none (to compare) | — |",
+    );
   });
 });

@@ -126,8 +126,9 @@ export function targetMet(row: { fraction: number; p95: number }, target: Target
   return true;
 }
 
-export function describeTarget(target: Target | null): string {
-  if (!target) return "ceiling";
+/** A row's target as the table shows it; a row without one is the ceiling or there to compare. */
+export function describeTarget(target: Target | null, key?: string): string {
+  if (!target) return key === "ceiling" ? "ceiling" : "none (to compare)";
   const parts: string[] = [];
   if (target.fraction !== undefined) parts.push(`≥ ${target.fraction}×`);
   if (target.p95 !== undefined) parts.push(`p95 ≤ ${target.p95} ms`);
@@ -135,6 +136,8 @@ export function describeTarget(target: Target | null): string {
 }
 
 export interface SpeedRow {
+  /** The row's name in the bench ("ceiling" for the ceiling). */
+  key?: string;
   scenario: string;
   requestsPerSecond: number;
   fraction: number;
@@ -157,7 +160,7 @@ export function markdownTable(rows: SpeedRow[]): string {
   for (const row of rows) {
     const met = row.met === null ? "—" : row.met ? "met" : "not met";
     lines.push(
-      `| ${row.scenario} | ${thousands(row.requestsPerSecond)} | ${row.target ? `${row.fraction}×` : "1×"} | ${row.p50} | ${row.p95} | ${row.errors} / ${row.non2xx} | ${describeTarget(row.target)} | ${met} |`,
+      `| ${row.scenario} | ${thousands(row.requestsPerSecond)} | ${row.key === "ceiling" ? "1×" : `${row.fraction}×`} | ${row.p50} | ${row.p95} | ${row.errors} / ${row.non2xx} | ${describeTarget(row.target, row.key)} | ${met} |`,
     );
   }
   return lines.join("\n");

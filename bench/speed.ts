@@ -70,6 +70,22 @@ const ROWS = {
     target: { fraction: 0.01 },
     issueToday: 0.002,
   },
+  productPerCore: {
+    scenario:
+      "product data call + availability, one shop process per core (WEB_CONCURRENCY=2 here) on both cores, sharing the load generator's",
+    target: null,
+    issueToday: null,
+  },
+  categoryPagePerCore: {
+    scenario: "category page HTML, page cache off, a process per core as above",
+    target: null,
+    issueToday: null,
+  },
+  productPagePerCore: {
+    scenario: "product page HTML, page cache off, a process per core as above",
+    target: null,
+    issueToday: null,
+  },
   cachedPages: {
     scenario: "category and product page HTML for anonymous visitors, page cache on",
     target: { fraction: 0.06 },
@@ -545,6 +561,27 @@ export async function speed(deps: SpeedDeps) {
         }),
       );
   });
+
+  // 5–7 again as the shop runs on a host with more than one core: a process per core (decision 0080).
+  // Not the issue's rows: those give the shop one core, as the ceiling's server has; here the
+  // processes also take what the load generator leaves of the other core. One per core of the
+  // machine: this process is pinned to one core, and `auto` counts the cores a process may use.
+  const processes = os.cpus().length;
+  const perCore = { ...off, WEB_CONCURRENCY: String(processes) };
+  const pageRow = async (key: keyof typeof ROWS, base: string, paths: string[]) =>
+    row(key, 16, await measure(base, duration, pagesOptions(paths, 16)), ceiling, {
+      pages: paths.length,
+      processes,
+    });
+  if (wanted("productPerCore") || wanted("categoryPagePerCore") || wanted("productPagePerCore"))
+    await withServer(deps, "catalogue", port, perCore, async (base) => {
+      if (wanted("productPerCore"))
+        rows.push(
+          row("productPerCore", 32, await productDataRow(base, products, duration), ceiling, { processes }),
+        );
+      if (wanted("categoryPagePerCore")) rows.push(await pageRow("categoryPagePerCore", base, categoryPaths));
+      if (wanted("productPagePerCore")) rows.push(await pageRow("productPagePerCore", base, productPaths));
+    });
 
   // 8. The same pages, category and product in turn, page cache on.
   const mixedPaths = productPaths.flatMap((path, i) => [
