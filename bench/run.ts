@@ -37,6 +37,14 @@ interface Measured {
   non2xx: number;
 }
 
+// The cores this run may use, read before it pins itself to one (after that, availableParallelism
+// says 1): their count, and their list as taskset takes it (the container's CPU set on Linux).
+const machineCores = os.availableParallelism();
+const allowedCores =
+  /^Cpus_allowed_list:\s*(\S+)$/m.exec(
+    fs.existsSync("/proc/self/status") ? fs.readFileSync("/proc/self/status", "utf8") : "",
+  )?.[1] ?? `0-${machineCores - 1}`;
+
 // With two or more cores and taskset, the server gets core 0 and the load generator core 1, so the
 // two do not steal each other's time and runs are comparable (BENCH_PIN=0 turns this off).
 const pin =
@@ -45,7 +53,7 @@ const pin =
   spawnSync("taskset", ["-p", "-c", "1", String(process.pid)]).status === 0;
 
 /**
- * Starts `bench/server.ts <kind>`, on core 0 when the run pins. A server given WEB_CONCURRENCY
+ * Starts `bench/server.ts <kind>`, on core 0 when the run pins. A server given SERVER_PROCESSES
  * (several processes, decision 0080) is given every core: its processes are meant to use them all.
  * (Unpinned, it would inherit this process's affinity, the load generator's one core.)
  */
@@ -54,15 +62,16 @@ async function startServer(kind: string, port: number, env: NodeJS.ProcessEnv = 
   // to profile what a row costs (the profile is written when the server is stopped).
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? "").split(" ").filter(Boolean);
   const serverArgs = [...nodeArgs, path.join(root, "bench", "server.ts"), kind, String(port)];
-  // (The machine's cores, not this process's: it is pinned to one, and availableParallelism says 1.)
-  const cores = env.WEB_CONCURRENCY === undefined ? "0" : `0-${os.cpus().length - 1}`;
+  // One process unless the row asks for more, whatever the shell running the bench has set.
+  const processes = env.SERVER_PROCESSES ?? "1";
+  const cores = processes === "1" ? "0" : allowedCores;
   const [command, args] = pin
     ? ["taskset", ["-c", cores, process.execPath, ...serverArgs]]
     : [process.execPath, serverArgs];
   const child = spawn(command as string, args as string[], {
     cwd: root,
     // React's production build, as `npm start` runs it.
-    env: { ...process.env, NODE_ENV: "production", ...env },
+    env: { ...process.env, NODE_ENV: "production", ...env, SERVER_PROCESSES: processes },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await new Promise<void>((resolve, reject) => {
@@ -923,7 +932,7 @@ const scenarios: Record<string, () => Promise<Record<string, unknown>>> = {
   readiness,
   mixed,
   search,
-  speed: () => speed({ startServer, stop, duration, pinned: pin }),
+  speed: () => speed({ startServer, stop, duration, pinned: pin, cores: machineCores }),
   pages,
 };
 

@@ -48,7 +48,7 @@ if (kind === "raw") {
 } else if (kind === "catalogue") {
   // The production build on the benchmark database (BENCH_DATABASE_URL, seeded with
   // `npm run seed -- --products 50000`): calls and server-rendered pages as shoppers get them, in
-  // WEB_CONCURRENCY processes as the shop runs them (decision 0080; unset, one).
+  // SERVER_PROCESSES processes as the shop runs them (decision 0080; unset, one).
   const databaseUrl = process.env.BENCH_DATABASE_URL;
   if (!databaseUrl) throw new Error("BENCH_DATABASE_URL must name a seeded PostgreSQL database");
   // One data directory for every process: the session secret kept there is the same for all.

@@ -38,6 +38,8 @@ export interface SpeedDeps {
   stop: (child: ChildProcess) => Promise<void>;
   duration: number;
   pinned: boolean;
+  /** The cores the run may use (counted before it pinned itself to one). */
+  cores: number;
 }
 
 /** The issue's rows in its order, with its targets and the fraction it measured before ("today"). */
@@ -72,7 +74,7 @@ const ROWS = {
   },
   productPerCore: {
     scenario:
-      "product data call + availability, one shop process per core (WEB_CONCURRENCY=2 here) on both cores, sharing the load generator's",
+      "product data call + availability, a shop process per core (SERVER_PROCESSES) on every core, sharing the load generator's",
     target: null,
     issueToday: null,
   },
@@ -564,10 +566,10 @@ export async function speed(deps: SpeedDeps) {
 
   // 5–7 again as the shop runs on a host with more than one core: a process per core (decision 0080).
   // Not the issue's rows: those give the shop one core, as the ceiling's server has; here the
-  // processes also take what the load generator leaves of the other core. One per core of the
-  // machine: this process is pinned to one core, and `auto` counts the cores a process may use.
-  const processes = os.cpus().length;
-  const perCore = { ...off, WEB_CONCURRENCY: String(processes) };
+  // processes also take what the load generator leaves of the other core. One per core the run may
+  // use: this process is pinned to one core, so `auto` here would count one.
+  const processes = Math.min(deps.cores, 64);
+  const perCore = { ...off, SERVER_PROCESSES: String(processes) };
   const pageRow = async (key: keyof typeof ROWS, base: string, paths: string[]) =>
     row(key, 16, await measure(base, duration, pagesOptions(paths, 16)), ceiling, {
       pages: paths.length,

@@ -157,32 +157,34 @@ describe("CATALOGUE_REVISION_REUSE_MS", () => {
   });
 });
 
-describe("WEB_CONCURRENCY", () => {
+describe("SERVER_PROCESSES", () => {
   const onPostgres = { NODE_ENV: "test", DATABASE_URL: "postgres://postgres@127.0.0.1:5432/shop" };
   const processes = (env: NodeJS.ProcessEnv) => loadConfig(env).processes;
 
   it("serves in one process unless told otherwise", () => {
     expect(processes({ NODE_ENV: "test" })).toBe(1);
-    expect(processes({ ...onPostgres, WEB_CONCURRENCY: "" })).toBe(1);
-    expect(processes({ NODE_ENV: "test", WEB_CONCURRENCY: "1" })).toBe(1);
+    expect(processes({ ...onPostgres, SERVER_PROCESSES: "" })).toBe(1);
+    expect(processes({ NODE_ENV: "test", SERVER_PROCESSES: "1" })).toBe(1);
   });
 
   it("reads a number of processes, or auto for one per core", () => {
-    expect(processes({ ...onPostgres, WEB_CONCURRENCY: "4" })).toBe(4);
-    expect(processes({ ...onPostgres, WEB_CONCURRENCY: " Auto " })).toBe(os.availableParallelism());
+    expect(processes({ ...onPostgres, SERVER_PROCESSES: "4" })).toBe(4);
+    expect(processes({ ...onPostgres, SERVER_PROCESSES: " Auto " })).toBe(
+      Math.min(os.availableParallelism(), 64),
+    );
   });
 
   it("refuses a count it cannot run, naming what it takes", () => {
     for (const value of ["0", "-2", "1.5", "two", "65", "99999999999999999999", "٢"])
-      expect(() => processes({ ...onPostgres, WEB_CONCURRENCY: value })).toThrow(
-        /WEB_CONCURRENCY.*1 to 64.*auto/,
+      expect(() => processes({ ...onPostgres, SERVER_PROCESSES: value })).toThrow(
+        /SERVER_PROCESSES.*1 to 64.*auto/,
       );
   });
 
   it("refuses more than one process on the embedded database, which is one process's", () => {
-    expect(() => processes({ NODE_ENV: "test", WEB_CONCURRENCY: "2" })).toThrow(/needs DATABASE_URL/);
+    expect(() => processes({ NODE_ENV: "test", SERVER_PROCESSES: "2" })).toThrow(/needs DATABASE_URL/);
     // One per core is more than one on any machine with two cores or more.
     if (os.availableParallelism() > 1)
-      expect(() => processes({ NODE_ENV: "test", WEB_CONCURRENCY: "auto" })).toThrow(/needs DATABASE_URL/);
+      expect(() => processes({ NODE_ENV: "test", SERVER_PROCESSES: "auto" })).toThrow(/needs DATABASE_URL/);
   });
 });

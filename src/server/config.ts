@@ -154,7 +154,7 @@ export interface AppConfig {
    */
   catalogueRevisionReuseMs: number;
   /**
-   * How many processes serve on this host (WEB_CONCURRENCY: a number, or `auto` for one per core;
+   * How many processes serve on this host (SERVER_PROCESSES: a number, or `auto` for one per core;
    * default 1). More than one needs PostgreSQL: PGlite is one process's (decision 0080).
    */
   processes: number;
@@ -308,17 +308,17 @@ function parseCount(
   );
 }
 
-/** The most processes WEB_CONCURRENCY may ask for. */
+/** The most processes SERVER_PROCESSES may ask for. */
 const MAX_PROCESSES = 64;
 
-/** WEB_CONCURRENCY: a whole number of processes, or `auto` for one per core; unset is 1. */
+/** SERVER_PROCESSES: a whole number of processes, or `auto` for one per core; unset is 1. */
 function parseProcesses(raw: string | undefined): number {
   const value = (raw ?? "").trim().toLowerCase();
   if (value === "") return 1;
   if (value === "auto") return Math.min(os.availableParallelism(), MAX_PROCESSES);
   if (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= MAX_PROCESSES) return Number(value);
   throw new Error(
-    `WEB_CONCURRENCY=${JSON.stringify(raw)} is not understood: give a whole number from 1 to ${MAX_PROCESSES}, or auto (one process per core).`,
+    `SERVER_PROCESSES=${JSON.stringify(raw)} is not understood: give a whole number from 1 to ${MAX_PROCESSES}, or auto (one process per core).`,
   );
 }
 
@@ -435,12 +435,12 @@ export function loadConfig(
       0,
       1000,
     ),
-    processes: parseProcesses(env.WEB_CONCURRENCY),
+    processes: parseProcesses(env.SERVER_PROCESSES),
   };
   const merged = { ...config, ...overrides };
   if (merged.processes > 1 && !merged.databaseUrl)
     throw new Error(
-      `WEB_CONCURRENCY=${merged.processes} needs DATABASE_URL: the embedded database (PGlite) serves one process.`,
+      `SERVER_PROCESSES=${merged.processes} needs DATABASE_URL: the embedded database (PGlite) serves one process.`,
     );
   merged.mediaDir ||= path.join(merged.dataDir, "media");
   // A PUBLIC_URL or MARKET_HOSTS that links cannot be built on stops the start, with the reason.

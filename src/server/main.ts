@@ -1,5 +1,5 @@
 // The production process: `node src/server/main.ts` (npm start builds first when needed). With
-// WEB_CONCURRENCY above 1 it is the primary of that many such processes (decision 0080).
+// SERVER_PROCESSES above 1 it is the primary of that many such processes (decision 0080).
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
 import { serveInProcesses } from "./processes.ts";

@@ -1,4 +1,4 @@
-// The shop in several processes on one host (WEB_CONCURRENCY, decision 0080): a primary that only
+// The shop in several processes on one host (SERVER_PROCESSES, decision 0080): a primary that only
 // forks and watches, and workers that each run the whole shop and share the port through
 // node:cluster. The shop is already stateless across processes (docs/operations.md, "Several
 // processes behind a load balancer"), so a worker is exactly the single-process shop.
@@ -19,16 +19,17 @@ export interface ServeOptions {
   onAllListening?: () => void;
   /** How long the workers have to finish their requests after SIGTERM before they are killed. */
   shutdownMs?: number;
-  /** A worker that died is started again after this long, so a crash loop does not spin. */
+  /** A worker that died is started again after this long, doubled for each crash in a row. */
   restartDelayMs?: number;
 }
 
 /**
- * Serves the shop in `count` processes. In the primary: forks the workers; starts again one that
- * dies while serving (after `restartDelayMs`); gives up, ending every worker and exiting 1, when a
- * worker dies before it ever listened (its configuration or database cannot work, and a second try
- * would fail the same way); on SIGTERM or SIGINT passes the signal on, waits for the workers to
- * finish their requests and exits 0, or 1 when one of them could not.
+ * Serves the shop in `count` processes. In the primary: forks the workers; gives up, ending every
+ * worker and exiting 1, when one dies before all have first listened (its configuration or database
+ * cannot work, and a second try would fail the same way); after that, starts again one that dies
+ * (after `restartDelayMs`, doubling with each crash in a row up to 30 s; at once when none is left);
+ * on SIGTERM or SIGINT passes the signal on, waits for the workers to finish their requests and
+ * exits 0, or 1 when one of them could not.
  */
 export async function serveInProcesses(options: ServeOptions): Promise<void> {
   if (cluster.isWorker) {
@@ -43,6 +44,9 @@ export async function serveInProcesses(options: ServeOptions): Promise<void> {
   runPrimary(options);
 }
 
+/** The longest wait before a crashed worker is started again, however often they crash. */
+const LONGEST_RESTART_DELAY_MS = 30_000;
+
 function runPrimary({
   count,
   log,
@@ -50,15 +54,24 @@ function runPrimary({
   shutdownMs = 25_000,
   restartDelayMs = 1_000,
 }: ServeOptions): void {
+  // Kept here rather than read from cluster.workers, which Node empties only once a worker has both
+  // exited and disconnected, in either order.
+  const running = new Set<Worker>();
   const listening = new Set<Worker>();
   let allListening = false;
   let stopping = false;
-  let failed = false;
+  // Crashes since a worker last came up: each waits twice as long as the one before.
+  let crashesInARow = 0;
+  const fail = () => {
+    process.exitCode = 1;
+  };
 
   const fork = () => {
     const worker = cluster.fork();
+    running.add(worker);
     worker.once("listening", () => {
       listening.add(worker);
+      crashesInARow = 0;
       if (allListening) log.info("a new worker serves");
       else if (listening.size === count) {
         allListening = true;
@@ -71,35 +84,44 @@ function runPrimary({
   const stopAll = (signal: NodeJS.Signals) => {
     if (stopping) return;
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-    if (workers.length === 0) process.exit(failed ? 1 : 0);
-    for (const worker of workers) worker.process.kill(signal);
+    if (running.size === 0) process.exit();
+    for (const worker of running) worker.process.kill(signal);
     setTimeout(() => {
       log.error("workers took too long to finish; ending them");
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGKILL");
+      for (const worker of running) worker.process.kill("SIGKILL");
       process.exit(1);
     }, shutdownMs + 5_000).unref();
   };
 
   cluster.on("exit", (worker, code, signal) => {
+    running.delete(worker);
     const served = listening.delete(worker);
     if (stopping) {
       // One still starting has nothing to finish: the signal's default ends it, and that is clean.
-      if (code !== 0 && (served || signal === null)) failed = true;
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0);
+      if (code !== 0 && (served || signal === null)) fail();
+      if (running.size === 0) process.exit();
       return;
     }
     const how = signal ? `signal ${signal}` : `code ${code}`;
-    if (!served) {
+    if (!allListening) {
+      // The first start failed: the configuration or the database cannot work, and starting the
+      // worker again would fail the same way. The service manager hears of it by the exit code.
       log.error(`a worker ended (${how}) before it served; stopping the shop`);
-      failed = true;
+      fail();
       stopAll("SIGTERM");
       return;
     }
-    log.error(`a worker ended (${how}); starting another`);
+    // Later, the others go on serving while it is replaced: at once when none is left (the port
+    // closes without a worker), else after a pause that doubles with each crash in a row.
+    crashesInARow += 1;
+    const delay =
+      running.size === 0 && crashesInARow === 1
+        ? 0
+        : Math.min(restartDelayMs * 2 ** (crashesInARow - 1), LONGEST_RESTART_DELAY_MS);
+    log.error(`a worker ended (${how}); starting another in ${delay} ms`);
     setTimeout(() => {
       if (!stopping) fork();
-    }, restartDelayMs);
+    }, delay);
   });
 
   process.on("SIGTERM", () => stopAll("SIGTERM"));

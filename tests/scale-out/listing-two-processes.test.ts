@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ensureProductionBuild } from "../support/production-build.ts";
 import { type ShopProcess, startShop } from "../support/shop-process.ts";
 import { Shopper } from "../support/shopper.ts";
 
@@ -75,16 +76,15 @@ describe.skipIf(!serverUrl)("a catalogue change reaches the listings of every sh
     const url = new URL(serverUrl as string);
     url.pathname = `/${databaseName}`;
     const databaseUrl = url.toString();
-    const build = fs.existsSync(path.join(root, "build", "server", "index.js"))
-      ? Promise.resolve()
-      : run([path.join(root, "node_modules", ".bin", "react-router"), "build"], { NODE_ENV: "production" });
     const seed = run(["src/cli/pitchside.ts", "seed", "--products", "300"], {
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dataDir, "cli"),
       NODE_ENV: "production",
       SESSION_SECRET: "cli",
     });
-    await Promise.all([build, seed]);
+    // The seed runs in its own process meanwhile.
+    ensureProductionBuild();
+    await seed;
     const env = {
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir,

@@ -12,6 +12,7 @@ import pg from "pg";
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { confirmationsPerOrder } from "../support/mail-files.ts";
+import { ensureProductionBuild } from "../support/production-build.ts";
 import {
   type RoundRobinProxy,
   SERVED_BY_HEADER,
@@ -120,10 +121,6 @@ describe.skipIf(!serverUrl)(
       url.pathname = `/${databaseName}`;
       databaseUrl = url.toString();
 
-      // The storefront's build serves the pages; a clean clone has none before the browser journeys.
-      const build = fs.existsSync(path.join(root, "build", "server", "index.js"))
-        ? Promise.resolve()
-        : run([path.join(root, "node_modules", ".bin", "react-router"), "build"], { NODE_ENV: "production" });
       // Migrated and seeded by the command an operator uses, before either process starts.
       const seed = run(["src/cli/pitchside.ts", "seed", "--products", "300"], {
         DATABASE_URL: databaseUrl,
@@ -132,7 +129,10 @@ describe.skipIf(!serverUrl)(
         SESSION_SECRET: "cli",
       });
       proxy = await startRoundRobinProxy();
-      await Promise.all([build, seed]);
+      // The storefront's build serves the pages (a clean clone has none before the browser journeys);
+      // the seed runs in its own process meanwhile.
+      ensureProductionBuild();
+      await seed;
 
       // Both processes share what the operations guide asks of several processes: the database, the
       // session secret, the public address (the proxy's) and the directory mail is written to.

@@ -1,15 +1,52 @@
 // The storefront's production build, which a shop process serves its pages from. `npm test` runs
 // before `npm run build` on a fresh clone, so a test that starts one builds it first when it is
-// missing (as `npm run build` would, about a minute).
+// missing (as `npm run build` would, about a minute). Test files run in parallel processes: the first
+// to need the build makes it under a lock, and the others wait for it.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
+const built = path.join(root, "build", "server", "index.js");
+const lock = path.join(root, "node_modules", ".cache", "pitchside-build.lock");
+/** A build takes about a minute; a lock older than this was left by a killed run. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+function sleep(ms: number) {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function takeLock(): boolean {
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  try {
+    fs.mkdirSync(lock);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    if (Date.now() - fs.statSync(lock).mtimeMs > STALE_LOCK_MS)
+      fs.rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+}
 
 export function ensureProductionBuild(): void {
-  if (fs.existsSync(path.join(root, "build", "server", "index.js"))) return;
-  const built = spawnSync(
+  for (;;) {
+    // Built, and no one building it right now (a build writes its files one after another).
+    if (fs.existsSync(built) && !fs.existsSync(lock)) return;
+    if (takeLock()) {
+      try {
+        if (!fs.existsSync(built)) build();
+      } finally {
+        fs.rmSync(lock, { recursive: true, force: true });
+      }
+      return;
+    }
+    sleep(500);
+  }
+}
+
+function build() {
+  const result = spawnSync(
     process.execPath,
     [path.join(root, "node_modules", "@react-router", "dev", "bin.cjs"), "build"],
     {
@@ -18,5 +55,5 @@ export function ensureProductionBuild(): void {
       env: { ...process.env, NODE_ENV: "production" },
     },
   );
-  if (built.status !== 0) throw new Error(`react-router build failed (${built.status})`);
+  if (result.status !== 0) throw new Error(`react-router build failed (${result.status})`);
 }

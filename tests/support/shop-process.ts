@@ -68,20 +68,23 @@ export async function startShop(options: StartShopOptions): Promise<ShopProcess>
   });
   let tail = "";
   const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString()).slice(-20_000);
+    tail = (tail + chunk.toString()).slice(-100_000);
   };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   let gone = false;
-  void exited.then(() => {
+  let exitCode: number | null = null;
+  void exited.then((code) => {
     gone = true;
+    exitCode = code;
   });
 
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   for (;;) {
-    if (gone) throw new Error(`the shop on port ${port} exited before it was ready:\n${tail}`);
+    if (gone)
+      throw new Error(`the shop on port ${port} exited (code ${exitCode}) before it was ready:\n${tail}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
       throw new Error(`the shop on port ${port} was not ready in time:\n${tail}`);
