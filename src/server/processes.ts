@@ -19,7 +19,7 @@ export interface ServeOptions {
   onAllListening?: () => void;
   /** How long the workers have to finish their requests after SIGTERM before they are killed. */
   shutdownMs?: number;
-  /** A worker that died is started again after this long, doubled for each crash in a row. */
+  /** A worker that died is started again after this long (doubled for each failed start in a row). */
   restartDelayMs?: number;
 }
 
@@ -27,9 +27,9 @@ export interface ServeOptions {
  * Serves the shop in `count` processes. In the primary: forks the workers; gives up, ending every
  * worker and exiting 1, when one dies before all have first listened (its configuration or database
  * cannot work, and a second try would fail the same way); after that, starts again one that dies
- * (after `restartDelayMs`, doubling with each crash in a row up to 30 s; at once when none is left);
- * on SIGTERM or SIGINT passes the signal on, waits for the workers to finish their requests and
- * exits 0, or 1 when one of them could not.
+ * (after `restartDelayMs`, at once when none is left; a replacement that fails to start, after a
+ * pause doubled each time up to 30 s); on SIGTERM or SIGINT passes the signal on, waits for the
+ * workers to finish their requests and exits 0, or 1 when one of them could not.
  */
 export async function serveInProcesses(options: ServeOptions): Promise<void> {
   if (cluster.isWorker) {
@@ -60,8 +60,8 @@ function runPrimary({
   const listening = new Set<Worker>();
   let allListening = false;
   let stopping = false;
-  // Crashes since a worker last came up: each waits twice as long as the one before.
-  let crashesInARow = 0;
+  // Replacements that failed to start since a worker last came up: each waits twice as long.
+  let startFailuresInARow = 0;
   const fail = () => {
     process.exitCode = 1;
   };
@@ -71,7 +71,7 @@ function runPrimary({
     running.add(worker);
     worker.once("listening", () => {
       listening.add(worker);
-      crashesInARow = 0;
+      startFailuresInARow = 0;
       if (allListening) log.info("a new worker serves");
       else if (listening.size === count) {
         allListening = true;
@@ -111,13 +111,15 @@ function runPrimary({
       stopAll("SIGTERM");
       return;
     }
-    // Later, the others go on serving while it is replaced: at once when none is left (the port
-    // closes without a worker), else after a pause that doubles with each crash in a row.
-    crashesInARow += 1;
-    const delay =
-      running.size === 0 && crashesInARow === 1
+    // Later, the others go on serving while it is replaced. A worker that had served is replaced
+    // after a pause, or at once when none is left (the port closes without a worker); a replacement
+    // that fails before it serves is tried again after a pause twice as long each time, up to 30 s.
+    if (!served) startFailuresInARow += 1;
+    const delay = served
+      ? running.size === 0
         ? 0
-        : Math.min(restartDelayMs * 2 ** (crashesInARow - 1), LONGEST_RESTART_DELAY_MS);
+        : restartDelayMs
+      : Math.min(restartDelayMs * 2 ** (startFailuresInARow - 1), LONGEST_RESTART_DELAY_MS);
     log.error(`a worker ended (${how}); starting another in ${delay} ms`);
     setTimeout(() => {
       if (!stopping) fork();
