@@ -76,8 +76,9 @@ if (kind === "raw") {
       });
       await runMigrations(database);
       const app = await buildApp(config, database, { pages: { mode: "build" } });
-      await app.listen({ port, host: "127.0.0.1" });
+      // Before listening: the primary may pass a SIGTERM on as soon as the worker listens.
       process.on("SIGTERM", () => process.exit(0));
+      await app.listen({ port, host: "127.0.0.1" });
     },
   });
 } else {

@@ -1,4 +1,5 @@
-// A stand-in shop for processes.test.ts: `node processes.fixture.ts <port> <count> <dir>` serves
+// A stand-in shop for processes.test.ts: `node processes.fixture.ts <port> <count> <dir> <restart
+// delay ms>` serves
 // its process id on GET /, ends itself on GET /crash, and fails to start while `<dir>/fail-starts`
 // exists, through the shop's own serveInProcesses.
 import fs from "node:fs";
@@ -6,11 +7,11 @@ import http from "node:http";
 import path from "node:path";
 import { serveInProcesses } from "./processes.ts";
 
-const [port, count, dir] = process.argv.slice(2) as [string, string, string];
+const [port, count, dir, restartDelayMs] = process.argv.slice(2) as [string, string, string, string];
 
 await serveInProcesses({
   count: Number(count),
-  restartDelayMs: 200,
+  restartDelayMs: Number(restartDelayMs),
   shutdownMs: 2_000,
   log: { info: (message) => console.log(message), error: (message) => console.log(message) },
   onAllListening: () => console.log("ready"),

@@ -71,6 +71,7 @@ function runPrimary({
     running.add(worker);
     worker.once("listening", () => {
       listening.add(worker);
+      if (stopping) return;
       startFailuresInARow = 0;
       if (allListening) log.info("a new worker serves");
       else if (listening.size === count) {
@@ -112,11 +113,11 @@ function runPrimary({
       return;
     }
     // Later, the others go on serving while it is replaced. A worker that had served is replaced
-    // after a pause, or at once when none is left (the port closes without a worker); a replacement
+    // after a pause, or at once when none is left serving (the port closes without one); a replacement
     // that fails before it serves is tried again after a pause twice as long each time, up to 30 s.
     if (!served) startFailuresInARow += 1;
     const delay = served
-      ? running.size === 0
+      ? listening.size === 0
         ? 0
         : restartDelayMs
       : Math.min(restartDelayMs * 2 ** (startFailuresInARow - 1), LONGEST_RESTART_DELAY_MS);
