@@ -13,6 +13,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureProductionBuild } from "../support/production-build.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-database.ts";
 import { type ShopProcess, startShop } from "../support/shop-process.ts";
 import { Shopper } from "../support/shopper.ts";
 
@@ -51,7 +52,7 @@ interface Listing {
 }
 
 describe.skipIf(!serverUrl)("a catalogue change reaches the listings of every shop process", () => {
-  const databaseName = `pitchside_listing_${crypto.randomBytes(5).toString("hex")}`;
+  let scratch: ScratchDatabase | undefined;
   let dataDir = "";
   let database: pg.Pool;
   const shops: ShopProcess[] = [];
@@ -69,13 +70,8 @@ describe.skipIf(!serverUrl)("a catalogue change reaches the listings of every sh
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-listing-scale-out-"));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${databaseName}`;
-    const databaseUrl = url.toString();
+    scratch = await createScratchDatabase(serverUrl as string, "listing");
+    const databaseUrl = scratch.url;
     const seed = run(["src/cli/pitchside.ts", "seed", "--products", "300"], {
       DATABASE_URL: databaseUrl,
       DATA_DIR: path.join(dataDir, "cli"),
@@ -101,10 +97,7 @@ describe.skipIf(!serverUrl)("a catalogue change reaches the listings of every sh
   afterAll(async () => {
     await Promise.all(shops.map((shop) => shop.stop()));
     await database?.end();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -4,7 +4,6 @@
 // by turns; a worker that dies is replaced while the other serves; SIGTERM ends them all.
 // Runs in `npm test`'s PostgreSQL pass (TEST_DATABASE_URL); on a throw-away database it drops after.
 import { execFileSync } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +11,7 @@ import pg from "pg";
 import { Agent } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureProductionBuild } from "../support/production-build.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-database.ts";
 import { type ShopProcess, startShop } from "../support/shop-process.ts";
 import { Shopper } from "../support/shopper.ts";
 
@@ -49,7 +49,7 @@ async function until(condition: () => boolean, timeoutMs: number, what: string):
 }
 
 describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two processes on one host", () => {
-  const databaseName = `pitchside_processes_${crypto.randomBytes(5).toString("hex")}`;
+  let scratch: ScratchDatabase | undefined;
   // A new connection for every request: the primary hands connections to its workers in turn.
   const connectionPerRequest = new Agent().compose(
     (dispatch) => (options, handler) => dispatch({ ...options, reset: true }, handler),
@@ -60,17 +60,12 @@ describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two pro
 
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-processes-"));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${databaseName}`);
-    await admin.end();
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${databaseName}`;
+    scratch = await createScratchDatabase(serverUrl as string, "processes");
     ensureProductionBuild();
     // No SESSION_SECRET: the primary generates one in DATA_DIR before its workers start.
     shop = await startShop({
       env: {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: scratch.url,
         DATA_DIR: dataDir,
         PUBLIC_URL: "http://127.0.0.1",
         SERVER_PROCESSES: "2",
@@ -81,17 +76,14 @@ describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two pro
       timeoutMs: 120_000,
     });
     await until(() => shop.output().includes("serving in 2 processes"), 60_000, "both workers to listen");
-    database = new pg.Pool({ connectionString: url.toString(), max: 2 });
+    database = new pg.Pool({ connectionString: scratch.url, max: 2 });
   }, 180_000);
 
   afterAll(async () => {
     await shop?.kill();
     await database?.end();
     await connectionPerRequest.close();
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${databaseName} with (force)`);
-    await admin.end();
+    await scratch?.drop();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -151,8 +143,8 @@ describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two pro
   }, 60_000);
 
   it("stops, exiting 1, when its workers cannot start, rather than starting them again and again", async () => {
-    const url = new URL(serverUrl as string);
-    url.pathname = `/${databaseName}_missing`;
+    const url = new URL(scratch?.url as string);
+    url.pathname = `${url.pathname}_missing`;
     const failed = startShop({
       env: {
         DATABASE_URL: url.toString(),

@@ -18,6 +18,7 @@ import {
   SERVED_BY_HEADER,
   startRoundRobinProxy,
 } from "../support/round-robin-proxy.ts";
+import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-database.ts";
 import { type ShopProcess, startShop } from "../support/shop-process.ts";
 import { type Exchange, Shopper } from "../support/shopper.ts";
 import {
@@ -67,7 +68,7 @@ interface SizeRow {
 describe.skipIf(!serverUrl)(
   "two shop processes on one PostgreSQL database behind a round-robin proxy",
   () => {
-    const databaseName = `pitchside_scaleout_${crypto.randomBytes(5).toString("hex")}`;
+    let scratch: ScratchDatabase | undefined;
     const dispatcher = new Agent({ connections: 128 });
     let dataDir = "";
     let mailDir = "";
@@ -113,13 +114,8 @@ describe.skipIf(!serverUrl)(
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-scale-out-"));
       mailDir = path.join(dataDir, "mail");
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`create database ${databaseName}`);
-      await admin.end();
-      const url = new URL(serverUrl as string);
-      url.pathname = `/${databaseName}`;
-      databaseUrl = url.toString();
+      scratch = await createScratchDatabase(serverUrl as string, "scaleout");
+      databaseUrl = scratch.url;
 
       // Migrated and seeded by the command an operator uses, before either process starts.
       const seed = run(["src/cli/pitchside.ts", "seed", "--products", "300"], {
@@ -165,10 +161,7 @@ describe.skipIf(!serverUrl)(
       await proxy?.close();
       await dispatcher.close();
       await database?.end();
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${databaseName} with (force)`);
-      await admin.end();
+      await scratch?.drop();
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     });
 
