@@ -3,7 +3,6 @@
 // node:cluster. The shop is already stateless across processes (docs/operations.md, "Several
 // processes behind a load balancer"), so a worker is exactly the single-process shop.
 import cluster, { type Worker } from "node:cluster";
-import { AggregatorRegistry, type Registry } from "prom-client";
 
 export interface ProcessesLog {
   info(message: string): void;
@@ -43,59 +42,6 @@ export async function serveInProcesses(options: ServeOptions): Promise<void> {
     return;
   }
   runPrimary(options);
-}
-
-/** A worker asks the primary for every worker's metrics, summed; the primary answers it. */
-const METRICS_ASKED = "pitchside:metrics-asked";
-const METRICS_ANSWER = "pitchside:metrics-answer";
-/** How long a worker waits for the sum (the primary waits up to 5 s for each worker's part). */
-const METRICS_TIMEOUT_MS = 8_000;
-
-interface MetricsAnswer {
-  type: typeof METRICS_ANSWER;
-  id: number;
-  text?: string;
-  error?: string;
-}
-
-/** This process is one of several serving the shop on this host. */
-export function inSeveralProcesses(): boolean {
-  return cluster.isWorker;
-}
-
-/** In a worker: the registries the primary sums when any worker is scraped (prom-client's IPC). */
-export function shareMetricsWithPrimary(registries: Registry[]): void {
-  AggregatorRegistry.setRegistries(registries);
-  if (answeringPrimary) return;
-  answeringPrimary = true;
-  // Making one adds prom-client's listener, which answers the primary's asks with these registries.
-  new AggregatorRegistry();
-}
-let answeringPrimary = false;
-
-let metricsAsked = 0;
-const metricsWaiting = new Map<number, (answer: MetricsAnswer) => void>();
-
-/** In a worker: every worker's metrics, summed by the primary (prom-client's AggregatorRegistry). */
-export function metricsOfEveryProcess(): Promise<string> {
-  if (metricsAsked === 0)
-    process.on("message", (message: MetricsAnswer) => {
-      if (message?.type === METRICS_ANSWER) metricsWaiting.get(message.id)?.(message);
-    });
-  const id = ++metricsAsked;
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      metricsWaiting.delete(id);
-      reject(new Error("the primary did not sum the workers' metrics in time"));
-    }, METRICS_TIMEOUT_MS);
-    metricsWaiting.set(id, (answer) => {
-      clearTimeout(timer);
-      metricsWaiting.delete(id);
-      if (answer.text === undefined) reject(new Error(answer.error ?? "no metrics"));
-      else resolve(answer.text);
-    });
-    process.send?.({ type: METRICS_ASKED, id });
-  });
 }
 
 /** The longest wait before a crashed worker is started again, however often they crash. */
@@ -179,19 +125,6 @@ function runPrimary({
     setTimeout(() => {
       if (!stopping) fork();
     }, delay);
-  });
-
-  // A scrape of any worker is answered with every worker's metrics, summed here.
-  const metrics = new AggregatorRegistry();
-  cluster.on("message", (worker, message: { type?: string; id?: number }) => {
-    if (message?.type !== METRICS_ASKED) return;
-    const answer = (part: Partial<MetricsAnswer>) => {
-      if (worker.isConnected()) worker.send({ type: METRICS_ANSWER, id: message.id, ...part });
-    };
-    metrics.clusterMetrics().then(
-      (text) => answer({ text }),
-      (error: Error) => answer({ error: error.message }),
-    );
   });
 
   process.on("SIGTERM", () => stopAll("SIGTERM"));

@@ -5,7 +5,6 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { z } from "zod";
 import type { AppConfig } from "../config.ts";
-import { inSeveralProcesses, metricsOfEveryProcess, shareMetricsWithPrimary } from "../processes.ts";
 
 /** What a job queue reports per queue on each scrape. */
 export interface QueueCounts {
@@ -147,8 +146,6 @@ export function createMetrics(app: FastifyInstance): ShopMetrics {
     help: "Jobs of each queue by state: queued (waiting or retrying), active (running), failed (retries used up).",
     labelNames: ["queue", "state"] as const,
     registers: [registry],
-    // Read from the database, the same in every process: summed over processes it would double.
-    aggregator: "first",
     async collect() {
       this.reset();
       for (const collect of queueCollectors) {
@@ -226,7 +223,6 @@ export const metricsResponse = {
 export function registerMetricsRoute(scope: FastifyInstance) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { config, metrics } = scope;
-  if (inSeveralProcesses()) shareMetricsWithPrimary([processMetrics(), metrics.registry]);
   const refuse = (reply: FastifyReply, request: FastifyRequest, access: MetricsAccess) => {
     if (access === "token_required")
       return reply.status(401).header("www-authenticate", 'Bearer realm="metrics"').send({
@@ -252,7 +248,7 @@ export function registerMetricsRoute(scope: FastifyInstance) {
         summary:
           "Prometheus metrics: requests by route, the database pool, orders placed, job queues, the Node process",
         security: [{ metricsToken: [] }],
-        response: { 200: metricsResponse, 401: refusal, 403: refusal, 404: refusal, 503: refusal },
+        response: { 200: metricsResponse, 401: refusal, 403: refusal, 404: refusal },
       },
       logLevel: "warn",
       config: { anyHost: true },
@@ -260,25 +256,11 @@ export function registerMetricsRoute(scope: FastifyInstance) {
     async (request, reply) => {
       const access = metricsAccess(config, request);
       if (access !== "allowed") return refuse(reply, request, access);
-      // In one of several processes on the host (decision 0080) the answer is all of them, summed by
-      // the primary, whichever process the scraper's connection reached.
-      let text: string;
-      try {
-        text = inSeveralProcesses()
-          ? await metricsOfEveryProcess()
-          : (await Promise.all([processMetrics().metrics(), metrics.registry.metrics()])).join("");
-      } catch (error) {
-        request.log.warn({ err: error }, "metrics could not be gathered");
-        return reply.status(503).send({
-          error: "metrics_unavailable",
-          message: "The processes' metrics could not be gathered; try again.",
-          request_id: request.id,
-        });
-      }
+      const [process, shop] = await Promise.all([processMetrics().metrics(), metrics.registry.metrics()]);
       return reply
         .header("content-type", metrics.registry.contentType)
         .header("cache-control", "no-store")
-        .send(text);
+        .send(`${process}${shop}`);
     },
   );
 }
