@@ -1,11 +1,12 @@
 // A stand-in shop for processes.test.ts: `node processes.fixture.ts <port> <count> <dir> <restart
-// delay ms>` serves
-// its process id on GET /, ends itself on GET /crash, and fails to start while `<dir>/fail-starts`
-// exists, through the shop's own serveInProcesses.
+// delay ms>` serves its process id on GET /, ends itself on GET /crash, fails to start while
+// `<dir>/fail-starts` exists, and on GET /gather answers every worker's slot and process id as
+// gatherFromWorkers finds them within 300 ms (the worker in slot n answering 2 s late while
+// `<dir>/slow-n` exists), through the shop's own serveInProcesses.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { serveInProcesses } from "./processes.ts";
+import { answerGathering, gatherFromWorkers, serveInProcesses, workerSlot } from "./processes.ts";
 
 const [port, count, dir, restartDelayMs] = process.argv.slice(2) as [string, string, string, string];
 
@@ -17,8 +18,17 @@ await serveInProcesses({
   onAllListening: () => console.log("ready"),
   async serve() {
     if (fs.existsSync(path.join(dir, "fail-starts"))) process.exit(3);
-    const server = http.createServer((request, response) => {
+    answerGathering("pid", async () => {
+      if (fs.existsSync(path.join(dir, `slow-${workerSlot()}`)))
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      return process.pid;
+    });
+    const server = http.createServer(async (request, response) => {
       response.setHeader("connection", "close");
+      if (request.url === "/gather") {
+        response.end(JSON.stringify(await gatherFromWorkers("pid", 300)));
+        return;
+      }
       response.end(String(process.pid));
       if (request.url === "/crash") response.on("finish", () => process.exit(5));
     });

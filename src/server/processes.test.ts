@@ -129,3 +129,50 @@ describe.skipIf(process.platform === "win32")("the primary of several processes"
     expect(await ask(primary)).not.toBeNull();
   });
 });
+
+describe.skipIf(process.platform === "win32")("gathering from every worker", () => {
+  interface Gathered {
+    answers: { slot: number; value: number }[];
+    missing: number[];
+  }
+  const gather = async (primary: Primary): Promise<Gathered> =>
+    (await fetch(`http://127.0.0.1:${primary.port}/gather`)).json() as Promise<Gathered>;
+
+  it("gets every worker's answer, each under its slot, and a replacement keeps the slot it took over", async () => {
+    const primary = await startPrimary(2);
+    await until(() => primary.output().includes("serving in 2 processes"), "two workers");
+    const before = await gather(primary);
+    expect(before.missing).toEqual([]);
+    expect(before.answers.map((answer) => answer.slot)).toEqual([0, 1]);
+    const [first, second] = before.answers.map((answer) => answer.value);
+    expect(first).not.toBe(second);
+    // The same from whichever worker takes the asking connection.
+    for (let i = 0; i < 4; i++) expect(await gather(primary)).toEqual(before);
+
+    const crashed = await ask(primary, "/crash");
+    await until(() => primary.output().includes("a new worker serves"), "a new worker");
+    const after = await gather(primary);
+    expect(after.missing).toEqual([]);
+    expect(after.answers.map((answer) => answer.slot)).toEqual([0, 1]);
+    const crashedSlot = before.answers.find((answer) => answer.value === crashed)?.slot;
+    const replaced = after.answers.find((answer) => answer.slot === crashedSlot);
+    expect(replaced?.value).not.toBe(crashed);
+    expect(after.answers.find((answer) => answer.slot !== crashedSlot)).toEqual(
+      before.answers.find((answer) => answer.slot !== crashedSlot),
+    );
+  });
+
+  it("names a worker that does not answer in time as missing, rather than waiting for it", async () => {
+    const primary = await startPrimary(2);
+    await until(() => primary.output().includes("serving in 2 processes"), "two workers");
+    fs.writeFileSync(path.join(primary.dir, "slow-1"), "");
+    for (let i = 0; i < 2; i++) {
+      const started = Date.now();
+      const gathered = await gather(primary);
+      // Answered after the asker's 300 ms, not the slow worker's 2 s.
+      expect(Date.now() - started).toBeLessThan(1_500);
+      expect(gathered.missing).toEqual([1]);
+      expect(gathered.answers.map((answer) => answer.slot)).toEqual([0]);
+    }
+  });
+});

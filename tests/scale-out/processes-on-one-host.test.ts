@@ -1,14 +1,15 @@
 // The shop in several processes on one host (SERVER_PROCESSES, decision 0080): the production entry
 // started once with SERVER_PROCESSES=2 on an empty PostgreSQL database, as an operator starts it. Its
 // two workers seed the shop once, share the port and the session secret the primary wrote, and serve
-// by turns; a worker that dies is replaced while the other serves; SIGTERM ends them all.
+// by turns; a scrape of /metrics reached through either has both workers' series, each under its
+// slot; a worker that dies is replaced in its slot while the other serves; SIGTERM ends them all.
 // Runs in `npm test`'s PostgreSQL pass (TEST_DATABASE_URL); on a throw-away database it drops after.
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { Agent } from "undici";
+import { Agent, request } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureProductionBuild } from "../support/production-build.ts";
 import { createScratchDatabase, type ScratchDatabase } from "../support/scratch-database.ts";
@@ -18,6 +19,19 @@ import { Shopper } from "../support/shopper.ts";
 const serverUrl = process.env.TEST_DATABASE_URL;
 const DEMO_MEMBER = { email: "demo@pitchside.example", password: "pitchside-demo" };
 const SEED_PRODUCTS = 40;
+const METRICS_TOKEN = "processes-metrics-token-0123456789";
+
+/** Each sample of `name` as a map from its worker slot to its value, for samples whose labels match. */
+function byWorker(text: string, name: string, labels: RegExp = /.*/): Map<string, number> {
+  const found = new Map<string, number>();
+  for (const line of text.split("\n")) {
+    const match = /^([a-z_]+)\{([^}]*)\} (\S+)$/.exec(line);
+    if (match?.[1] !== name || !labels.test(match[2] as string)) continue;
+    const worker = /worker="(\d+)"/.exec(match[2] as string)?.[1];
+    if (worker !== undefined) found.set(worker, Number(match[3]));
+  }
+  return found;
+}
 
 /** The primary's workers, by process id (the primary's children). */
 function workersOf(primary: number): number[] {
@@ -72,6 +86,7 @@ describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two pro
         SEED_PRODUCTS: String(SEED_PRODUCTS),
         // Each request's log line names the process that answered it.
         LOG_LEVEL: "info",
+        METRICS_TOKEN,
       },
       timeoutMs: 120_000,
     });
@@ -118,8 +133,44 @@ describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two pro
     expect([...answeredBy].sort()).toEqual([...workers].sort());
   }, 60_000);
 
-  it("starts another worker when one dies, while the other serves", async () => {
+  const scrape = async () => {
+    const response = await request(`${shop.url}/metrics`, {
+      headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      dispatcher: connectionPerRequest,
+    });
+    expect(response.statusCode).toBe(200);
+    return response.body.text();
+  };
+  const SESSION_READS = /route="\/api\/auth\/session\/",status_class="2xx"/;
+
+  it("answers /metrics with both workers' series, each under its slot, whichever worker is asked", async () => {
+    const scrapes: string[] = [];
+    // A new connection each time: the primary hands them to the two workers in turn.
+    for (let i = 0; i < 4; i++) scrapes.push(await scrape());
+    for (const text of scrapes) {
+      expect(byWorker(text, "pitchside_worker_up")).toEqual(
+        new Map([
+          ["0", 1],
+          ["1", 1],
+        ]),
+      );
+      // Every family described once (Prometheus refuses a second description).
+      const described = text.split("\n").filter((line) => line.startsWith("# TYPE "));
+      expect(new Set(described).size).toBe(described.length);
+      // The 80 session reads of the test before, counted by whichever worker answered each: every one
+      // is in the scrape, and both workers answered some.
+      const reads = byWorker(text, "pitchside_http_request_duration_seconds_count", SESSION_READS);
+      expect([...reads.keys()].sort()).toEqual(["0", "1"]);
+      expect([...reads.values()].reduce((sum, n) => sum + n, 0)).toBe(80);
+      expect([...byWorker(text, "process_cpu_user_seconds_total").keys()].sort()).toEqual(["0", "1"]);
+    }
+  }, 60_000);
+
+  it("starts another worker when one dies, in its slot, while the other serves", async () => {
     const primary = shop.child.pid as number;
+    const before = await scrape();
+    const startedBefore = byWorker(before, "process_start_time_seconds");
+    const readsBefore = byWorker(before, "pitchside_http_request_duration_seconds_count", SESSION_READS);
     const [victim, survivor] = workersOf(primary);
     process.kill(victim as number, "SIGKILL");
     await until(() => !alive(victim as number), 5_000, "the worker to die");
@@ -131,6 +182,22 @@ describe.skipIf(!serverUrl || process.platform !== "linux")("the shop in two pro
     expect(workersOf(primary)).toContain(survivor);
     expect(shop.output()).toMatch(/a worker ended \(signal SIGKILL\); starting another/);
     for (let i = 0; i < 6; i++) expect((await shopper.get("/football-boots/")).status).toBe(200);
+    // The replacement answers in the dead worker's slot, with its counts from zero; the survivor's
+    // series go on as they were. Prometheus reads the one slot's drop as that counter's restart.
+    const after = await scrape();
+    expect(byWorker(after, "pitchside_worker_up")).toEqual(
+      new Map([
+        ["0", 1],
+        ["1", 1],
+      ]),
+    );
+    const startedAfter = byWorker(after, "process_start_time_seconds");
+    const restarted = ["0", "1"].filter((slot) => startedAfter.get(slot) !== startedBefore.get(slot));
+    expect(restarted).toHaveLength(1);
+    const kept = restarted[0] === "0" ? "1" : "0";
+    const readsAfter = byWorker(after, "pitchside_http_request_duration_seconds_count", SESSION_READS);
+    expect(readsAfter.get(kept)).toBe(readsBefore.get(kept));
+    expect(readsAfter.get(restarted[0] as string) ?? 0).toBe(0);
   }, 60_000);
 
   it("ends every process on SIGTERM and exits 0", async () => {

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
+import { workersExposition } from "./metrics.ts";
 
 const TOKEN = "metrics-token-0123456789abcdef";
 
@@ -178,5 +179,48 @@ describe("who may read the metrics", () => {
     } finally {
       await tokenInProduction.close();
     }
+  });
+});
+
+describe("several workers' metrics in one scrape (decision 0081)", () => {
+  type Json = Awaited<ReturnType<TestApp["app"]["metrics"]["registry"]["getMetricsAsJSON"]>>;
+  it("labels each worker's series with its slot, writes the shared ones once, and names a missing worker", async () => {
+    // Two workers' own metrics as each answers them: the same shop, each with its own counts.
+    for (let i = 0; i < 3; i++) await t.app.inject({ method: "GET", url: "/healthz" });
+    const first = (await t.app.metrics.registry.getMetricsAsJSON()) as Json;
+    await guarded.app.inject({ method: "GET", url: "/healthz" });
+    const second = (await guarded.app.metrics.registry.getMetricsAsJSON()) as Json;
+    t.app.metrics.registerQueueMetrics(async () => [{ queue: "mail.send", queued: 4, active: 1, failed: 0 }]);
+    const shared = (await t.app.metrics.shared.getMetricsAsJSON()) as Json;
+
+    const text = await workersExposition(
+      {
+        answers: [
+          { slot: 0, value: first },
+          { slot: 2, value: second },
+        ],
+        missing: [1],
+      },
+      shared,
+    );
+    // Prometheus refuses a family described twice: each is described once, its series together.
+    const described = text.split("\n").filter((line) => line.startsWith("# TYPE "));
+    expect(new Set(described).size).toBe(described.length);
+    const healthCounts = samples(text, "pitchside_http_request_duration_seconds_count").filter((line) =>
+      line.includes('route="/healthz"'),
+    );
+    expect(healthCounts.find((line) => line.includes('worker="0"'))).toMatch(/ 3$/);
+    expect(healthCounts.find((line) => line.includes('worker="2"'))).toMatch(/ 1$/);
+    expect(healthCounts.every((line) => /worker="[02]"/.test(line))).toBe(true);
+    // The queues are the database's, the same for every worker: once, with no worker label.
+    expect(samples(text, "pitchside_queue_jobs")).toEqual(
+      expect.arrayContaining(['pitchside_queue_jobs{queue="mail.send",state="queued"} 4']),
+    );
+    expect(samples(text, "pitchside_queue_jobs").some((line) => line.includes("worker="))).toBe(false);
+    expect(samples(text, "pitchside_worker_up").sort()).toEqual([
+      'pitchside_worker_up{worker="0"} 1',
+      'pitchside_worker_up{worker="1"} 0',
+      'pitchside_worker_up{worker="2"} 1',
+    ]);
   });
 });

@@ -2,9 +2,19 @@ import crypto from "node:crypto";
 import net from "node:net";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+import {
+  AggregatorRegistry,
+  Counter,
+  collectDefaultMetrics,
+  Gauge,
+  Histogram,
+  type MetricObjectWithValues,
+  type MetricValue,
+  Registry,
+} from "prom-client";
 import { z } from "zod";
 import type { AppConfig } from "../config.ts";
+import { answerGathering, type Gathered, gatherFromWorkers } from "../processes.ts";
 
 /** What a job queue reports per queue on each scrape. */
 export interface QueueCounts {
@@ -34,6 +44,11 @@ export interface ShopMetrics {
   registerQueueMetrics(collect: () => Promise<QueueCounts[]>): void;
   /** The shop's own metrics (the process's are kept once per process, beside them). */
   registry: Registry;
+  /**
+   * Metrics that read what every process shares (the job queues' depth, counted in the database):
+   * with several processes, written once per scrape rather than once per worker.
+   */
+  shared: Registry;
 }
 
 declare module "fastify" {
@@ -140,12 +155,13 @@ export function createMetrics(app: FastifyInstance): ShopMetrics {
     });
   }
 
+  const shared = new Registry();
   const queueCollectors: (() => Promise<QueueCounts[]>)[] = [];
   new Gauge({
     name: "pitchside_queue_jobs",
     help: "Jobs of each queue by state: queued (waiting or retrying), active (running), failed (retries used up).",
     labelNames: ["queue", "state"] as const,
-    registers: [registry],
+    registers: [shared],
     async collect() {
       this.reset();
       for (const collect of queueCollectors) {
@@ -163,8 +179,15 @@ export function createMetrics(app: FastifyInstance): ShopMetrics {
     },
   });
 
+  // With several processes, what this one answers when the worker a scraper reached gathers them all.
+  answerGathering(METRICS_TOPIC, async () => [
+    ...(await processMetrics().getMetricsAsJSON()),
+    ...(await registry.getMetricsAsJSON()),
+  ]);
+
   return {
     registry,
+    shared,
     orderPlaced(order) {
       orders.labels(order.market, order.gateway).inc();
     },
@@ -172,6 +195,48 @@ export function createMetrics(app: FastifyInstance): ShopMetrics {
       queueCollectors.push(collect);
     },
   };
+}
+
+const METRICS_TOPIC = "metrics";
+/** How long a scrape waits for each worker's metrics before naming it missing (decision 0081). */
+export const WORKER_METRICS_WAIT_MS = 2_000;
+
+type MetricJson = MetricObjectWithValues<MetricValue<string>>;
+
+/**
+ * One exposition of several workers' metrics (SERVER_PROCESSES, decision 0081): every series of each
+ * worker that answered, labelled `worker` with its slot, so that a counter belongs to one slot and a
+ * replaced worker's new counters read as that slot's reset; the shared metrics once, unlabelled; and
+ * `pitchside_worker_up` per slot, 1 when its worker answered this scrape and 0 when it did not.
+ */
+export async function workersExposition(
+  gathered: Gathered<MetricJson[]>,
+  shared: MetricJson[],
+): Promise<string> {
+  const labelled = gathered.answers.map(({ slot, value }) =>
+    value.map((metric) => ({
+      ...metric,
+      // Each series is one worker's own: nothing is added up or left out.
+      aggregator: "sum" as const,
+      values: metric.values.map((sample) => ({
+        ...sample,
+        labels: { ...sample.labels, worker: String(slot) },
+      })),
+    })),
+  );
+  const up: MetricJson = {
+    name: "pitchside_worker_up",
+    help: "1 when the worker process in this slot answered the scrape in time, 0 when it did not (starting, stopping or busy): its series are missing from this scrape.",
+    // The library's types declare a numeric enum; its metrics carry the type's name.
+    type: "gauge" as unknown as MetricJson["type"],
+    aggregator: "sum",
+    collect: () => {},
+    values: [
+      ...gathered.answers.map(({ slot }) => ({ value: 1, labels: { worker: String(slot) } })),
+      ...gathered.missing.map((slot) => ({ value: 0, labels: { worker: String(slot) } })),
+    ],
+  };
+  return AggregatorRegistry.aggregate([...labelled, [up], shared]).metrics();
 }
 
 const sha256 = (value: string) => crypto.createHash("sha256").update(value).digest();
@@ -248,7 +313,7 @@ export function registerMetricsRoute(scope: FastifyInstance) {
         summary:
           "Prometheus metrics: requests by route, the database pool, orders placed, job queues, the Node process",
         security: [{ metricsToken: [] }],
-        response: { 200: metricsResponse, 401: refusal, 403: refusal, 404: refusal },
+        response: { 200: metricsResponse, 401: refusal, 403: refusal, 404: refusal, 503: refusal },
       },
       logLevel: "warn",
       config: { anyHost: true },
@@ -256,11 +321,31 @@ export function registerMetricsRoute(scope: FastifyInstance) {
     async (request, reply) => {
       const access = metricsAccess(config, request);
       if (access !== "allowed") return refuse(reply, request, access);
-      const [process, shop] = await Promise.all([processMetrics().metrics(), metrics.registry.metrics()]);
-      return reply
-        .header("content-type", metrics.registry.contentType)
-        .header("cache-control", "no-store")
-        .send(`${process}${shop}`);
+      const answer = (body: string) =>
+        reply
+          .header("content-type", metrics.registry.contentType)
+          .header("cache-control", "no-store")
+          .send(body);
+      // With several processes, every worker's (decision 0081); alone, this process's.
+      const gathering = gatherFromWorkers<MetricJson[]>(METRICS_TOPIC, WORKER_METRICS_WAIT_MS);
+      if (!gathering) {
+        const parts = [processMetrics(), metrics.registry, metrics.shared].map((registry) =>
+          registry.metrics(),
+        );
+        return answer((await Promise.all(parts)).join(""));
+      }
+      let gathered: Gathered<MetricJson[]>;
+      try {
+        gathered = await gathering;
+      } catch (error) {
+        request.log.error({ err: error }, "the workers' metrics could not be gathered");
+        return reply.status(503).header("cache-control", "no-store").send({
+          error: "metrics_unavailable",
+          message: "The other processes' metrics could not be gathered; try again.",
+          request_id: request.id,
+        });
+      }
+      return answer(await workersExposition(gathered, await metrics.shared.getMetricsAsJSON()));
     },
   );
 }
