@@ -2,7 +2,8 @@
 // delay ms>` serves its process id on GET /, ends itself on GET /crash, fails to start while
 // `<dir>/fail-starts` exists, and on GET /gather answers every worker's slot and process id as
 // gatherFromWorkers finds them within 300 ms (the worker in slot n answering 2 s late while
-// `<dir>/slow-n` exists), through the shop's own serveInProcesses.
+// `<dir>/slow-n` exists, and ending itself when asked while `<dir>/die-on-ask-n` exists), through
+// the shop's own serveInProcesses.
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -19,6 +20,7 @@ await serveInProcesses({
   async serve() {
     if (fs.existsSync(path.join(dir, "fail-starts"))) process.exit(3);
     answerGathering("pid", async () => {
+      if (fs.existsSync(path.join(dir, `die-on-ask-${workerSlot()}`))) process.exit(7);
       if (fs.existsSync(path.join(dir, `slow-${workerSlot()}`)))
         await new Promise((resolve) => setTimeout(resolve, 2_000));
       return process.pid;

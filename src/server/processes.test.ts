@@ -176,3 +176,31 @@ describe.skipIf(process.platform === "win32")("gathering from every worker", () 
     }
   });
 });
+
+describe.skipIf(process.platform === "win32")("gathering while a worker dies", () => {
+  it("names a worker that ends while asked as missing, and goes on serving and gathering", async () => {
+    const primary = await startPrimary(2);
+    await until(() => primary.output().includes("serving in 2 processes"), "two workers");
+    fs.writeFileSync(path.join(primary.dir, "die-on-ask-1"), "");
+    // The worker in slot 1 ends when asked, and so does each replacement: when it was the one asking,
+    // its visitor gets no answer, and the next asks the other.
+    let gathered: { answers: { slot: number }[]; missing: number[] } | undefined;
+    for (let attempt = 0; attempt < 5 && !gathered; attempt++)
+      gathered = await fetch(`http://127.0.0.1:${primary.port}/gather`).then(
+        (response) => response.json() as Promise<{ answers: { slot: number }[]; missing: number[] }>,
+        () => undefined,
+      );
+    expect(gathered?.missing).toEqual([1]);
+    expect(gathered?.answers.map((answer) => answer.slot)).toEqual([0]);
+    fs.rmSync(path.join(primary.dir, "die-on-ask-1"));
+    await until(() => lines(primary, /a new worker serves/).length >= 1, "a new worker");
+    expect(primary.child.exitCode).toBeNull();
+    expect(primary.output()).toMatch(/a worker ended \(code 7\); starting another/);
+    const after = (await (await fetch(`http://127.0.0.1:${primary.port}/gather`)).json()) as {
+      answers: { slot: number }[];
+      missing: number[];
+    };
+    expect(after.missing).toEqual([]);
+    expect(after.answers.map((answer) => answer.slot)).toEqual([0, 1]);
+  });
+});

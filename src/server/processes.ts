@@ -76,6 +76,10 @@ function runPrimary({
     running.add(worker);
     slots.set(worker, slot);
     worker.on("message", (message: unknown) => gatherings.onMessage(worker, message, [...listening]));
+    // A message sent to a worker that has just died, before its exit is seen, fails (EPIPE) as an
+    // error event on it: unheard, it would end the primary and with it every worker. The exit that
+    // follows is handled as any other.
+    worker.on("error", (error) => log.error(`a message to a worker failed: ${error.message}`));
     worker.once("listening", () => {
       listening.add(worker);
       if (stopping) return;
@@ -139,6 +143,9 @@ function runPrimary({
 
   process.on("SIGTERM", () => stopAll("SIGTERM"));
   process.on("SIGINT", () => stopAll("SIGTERM"));
+  // Messages to and from the workers as structured clones, not JSON: a metric's NaN or ±Infinity
+  // arrives as it was sent.
+  cluster.setupPrimary({ serialization: "advanced" });
   for (let slot = 0; slot < count; slot++) fork(slot);
 }
 

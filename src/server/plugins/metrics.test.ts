@@ -193,16 +193,29 @@ describe("several workers' metrics in one scrape (decision 0081)", () => {
     t.app.metrics.registerQueueMetrics(async () => [{ queue: "mail.send", queued: 4, active: 1, failed: 0 }]);
     const shared = (await t.app.metrics.shared.getMetricsAsJSON()) as Json;
 
+    // A process metric the library would leave out of a sum (its start time), kept for each worker.
+    const started = (slot: number) =>
+      ({
+        name: "process_start_time_seconds",
+        help: "Start time of the process since unix epoch in seconds.",
+        type: "gauge",
+        aggregator: "omit",
+        values: [{ value: 1_800_000_000 + slot, labels: {} }],
+      }) as unknown as Json[number];
     const text = await workersExposition(
       {
         answers: [
-          { slot: 0, value: first },
-          { slot: 2, value: second },
+          { slot: 0, value: [...first, started(0)] },
+          { slot: 2, value: [...second, started(2)] },
         ],
         missing: [1],
       },
       shared,
     );
+    expect(samples(text, "process_start_time_seconds").sort()).toEqual([
+      'process_start_time_seconds{worker="0"} 1800000000',
+      'process_start_time_seconds{worker="2"} 1800000002',
+    ]);
     // Prometheus refuses a family described twice: each is described once, its series together.
     const described = text.split("\n").filter((line) => line.startsWith("# TYPE "));
     expect(new Set(described).size).toBe(described.length);

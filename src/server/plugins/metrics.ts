@@ -179,6 +179,9 @@ export function createMetrics(app: FastifyInstance): ShopMetrics {
     },
   });
 
+  // From the start, not the first scrape: the event loop's delay is then measured from the process's
+  // start, not read before anything was measured.
+  processMetrics();
   // With several processes, what this one answers when the worker a scraper reached gathers them all.
   answerGathering(METRICS_TOPIC, async () => [
     ...(await processMetrics().getMetricsAsJSON()),
@@ -305,6 +308,7 @@ export function registerMetricsRoute(scope: FastifyInstance) {
       .status(404)
       .send({ error: "not_found", message: "No call GET /metrics.", request_id: request.id });
   };
+  let gatheringUnderWay: Promise<Gathered<MetricJson[]>> | undefined;
   app.get(
     "/metrics",
     {
@@ -326,8 +330,14 @@ export function registerMetricsRoute(scope: FastifyInstance) {
           .header("content-type", metrics.registry.contentType)
           .header("cache-control", "no-store")
           .send(body);
-      // With several processes, every worker's (decision 0081); alone, this process's.
-      const gathering = gatherFromWorkers<MetricJson[]>(METRICS_TOPIC, WORKER_METRICS_WAIT_MS);
+      // With several processes, every worker's (decision 0081); alone, this process's. Scrapes that
+      // arrive together share one gathering: each costs every worker a collection.
+      gatheringUnderWay ??= gatherFromWorkers<MetricJson[]>(METRICS_TOPIC, WORKER_METRICS_WAIT_MS)?.finally(
+        () => {
+          gatheringUnderWay = undefined;
+        },
+      );
+      const gathering = gatheringUnderWay;
       if (!gathering) {
         const parts = [processMetrics(), metrics.registry, metrics.shared].map((registry) =>
           registry.metrics(),
