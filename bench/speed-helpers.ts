@@ -147,6 +147,10 @@ export interface SpeedRow {
   non2xx: number;
   target: Target | null;
   met: boolean | null;
+  /** The ceiling measured again just after the row, and the row's fraction of it (decision 0082). */
+  nearCeiling?: number;
+  nearFraction?: number;
+  metNear?: boolean | null;
 }
 
 const thousands = (value: number) => Math.round(value).toLocaleString("en-GB");
@@ -154,13 +158,17 @@ const thousands = (value: number) => Math.round(value).toLocaleString("en-GB");
 /** The issue's table with the measured columns, as markdown (pasted into the note and operations.md). */
 export function markdownTable(rows: SpeedRow[]): string {
   const lines = [
-    "| scenario | req/s | fraction of ceiling | p50 ms | p95 ms | errors / non-2xx | target | met |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- |",
+    "| scenario | req/s | fraction of ceiling | p50 ms | p95 ms | errors / non-2xx | target | met | ceiling just after · fraction of it | met against it |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: | --- |",
   ];
+  const said = (met: boolean | null | undefined) =>
+    met === null || met === undefined ? "—" : met ? "met" : "not met";
   for (const row of rows) {
-    const met = row.met === null ? "—" : row.met ? "met" : "not met";
+    const ceiling = row.key === "ceiling";
+    const near =
+      ceiling || row.nearCeiling === undefined ? "—" : `${thousands(row.nearCeiling)} · ${row.nearFraction}×`;
     lines.push(
-      `| ${row.scenario} | ${thousands(row.requestsPerSecond)} | ${row.key === "ceiling" ? "1×" : `${row.fraction}×`} | ${row.p50} | ${row.p95} | ${row.errors} / ${row.non2xx} | ${describeTarget(row.target, row.key)} | ${met} |`,
+      `| ${row.scenario} | ${thousands(row.requestsPerSecond)} | ${ceiling ? "1×" : `${row.fraction}×`} | ${row.p50} | ${row.p95} | ${row.errors} / ${row.non2xx} | ${describeTarget(row.target, row.key)} | ${said(row.met)} | ${near} | ${said(row.metNear)} |`,
     );
   }
   return lines.join("\n");
