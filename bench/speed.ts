@@ -584,6 +584,18 @@ export async function speed(deps: SpeedDeps) {
     } else
       console.log("row 3 skipped: set BENCH_SMALL_DATABASE_URL to a database seeded with 2,000 products");
 
+    /** Rows 6 and 7 (and their per-core repeats): pages in turn, 16 connections. */
+    const pageRow = async (
+      key: keyof typeof ROWS,
+      base: string,
+      paths: string[],
+      detail: Record<string, unknown> = {},
+    ) =>
+      rowNear(nearCeiling, key, 16, await measure(base, duration, pagesOptions(paths, 16)), ceiling, {
+        pages: paths.length,
+        ...detail,
+      });
+
     // 4–7 on 50,000 products, page cache off.
     const productPaths = sample.map((product) => product.url);
     await withServer(deps, "catalogue", port, off, async (base) => {
@@ -595,32 +607,8 @@ export async function speed(deps: SpeedDeps) {
         rows.push(
           await rowNear(nearCeiling, "product", 32, await productDataRow(base, products, duration), ceiling),
         );
-      if (wanted("categoryPage"))
-        rows.push(
-          await rowNear(
-            nearCeiling,
-            "categoryPage",
-            16,
-            await measure(base, duration, pagesOptions(categoryPaths, 16)),
-            ceiling,
-            {
-              pages: categoryPaths.length,
-            },
-          ),
-        );
-      if (wanted("productPage"))
-        rows.push(
-          await rowNear(
-            nearCeiling,
-            "productPage",
-            16,
-            await measure(base, duration, pagesOptions(productPaths, 16)),
-            ceiling,
-            {
-              pages: productPaths.length,
-            },
-          ),
-        );
+      if (wanted("categoryPage")) rows.push(await pageRow("categoryPage", base, categoryPaths));
+      if (wanted("productPage")) rows.push(await pageRow("productPage", base, productPaths));
     });
 
     // 5–7 again as the shop runs on a host with more than one core: a process per core (decision 0080).
@@ -629,11 +617,6 @@ export async function speed(deps: SpeedDeps) {
     // use: this process is pinned to one core, so `auto` here would count one.
     const processes = Math.min(deps.cores, 64);
     const perCore = { ...off, SERVER_PROCESSES: String(processes) };
-    const pageRow = async (key: keyof typeof ROWS, base: string, paths: string[]) =>
-      rowNear(nearCeiling, key, 16, await measure(base, duration, pagesOptions(paths, 16)), ceiling, {
-        pages: paths.length,
-        processes,
-      });
     if (wanted("productPerCore") || wanted("categoryPagePerCore") || wanted("productPagePerCore"))
       await withServer(deps, "catalogue", port, perCore, async (base) => {
         if (wanted("productPerCore"))
@@ -651,7 +634,8 @@ export async function speed(deps: SpeedDeps) {
           );
         if (wanted("categoryPagePerCore"))
           rows.push(await pageRow("categoryPagePerCore", base, categoryPaths));
-        if (wanted("productPagePerCore")) rows.push(await pageRow("productPagePerCore", base, productPaths));
+        if (wanted("productPagePerCore"))
+          rows.push(await pageRow("productPagePerCore", base, productPaths, { processes }));
       });
 
     // 8. The same pages, category and product in turn, page cache on.
