@@ -118,6 +118,8 @@ function percentile95(result: autocannon.Result): number {
 }
 
 async function stop(child: ChildProcess) {
+  // One that has ended already (it failed) would never say so again.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   child.kill("SIGTERM");
   await new Promise((resolve) => child.once("exit", resolve));
 }

@@ -116,6 +116,7 @@ describe("fractions of the ceiling and targets", () => {
         non2xx: 0,
         target: null,
         met: null,
+        metNear: null,
       },
       {
         scenario: "listing",
@@ -156,6 +157,9 @@ describe("fractions of the ceiling and targets", () => {
         non2xx: 0,
         target: null,
         met: null,
+        nearCeiling: 40_000,
+        nearFraction: 0.015,
+        metNear: null,
       },
     ]).split("\n");
     expect(table[2]).toBe("| ceiling | 48,000 | 1× | 0.5 | 1 | 0 / 0 | ceiling | — | — | — |");
@@ -170,7 +174,7 @@ describe("fractions of the ceiling and targets", () => {
     );
     // A row there to compare has its fractions, and no target to meet.
     expect(table[5]).toBe(
-      "| pages, a process per core | 600 | 0.012× | 25 | 40 | 0 / 0 | none (to compare) | — | — | — |",
+      "| pages, a process per core | 600 | 0.012× | 25 | 40 | 0 / 0 | none (to compare) | — | 40,000 · 0.015× | — |",
     );
   });
 });
