@@ -31,6 +31,12 @@ export interface Database {
   poolStats(): PoolStats | null;
   close(): Promise<void>;
   /**
+   * PGlite only: its data directory as a tarball, which `OpenDatabaseOptions.fromDump` starts another
+   * from (tests start each database from one migrated copy instead of running initdb and the
+   * migrations again).
+   */
+  dumpDataDir?(): Promise<Blob>;
+  /**
    * How the job queue reaches this database: its own small pool on PostgreSQL, the one embedded
    * connection on PGlite.
    */
@@ -54,6 +60,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** In-memory PGlite for tests: nothing written to disk. */
   inMemory?: boolean;
+  /** With inMemory: start from this data directory (a `dumpDataDir()`), not from an empty cluster. */
+  fromDump?: Blob;
   poolSize?: number;
   /** How long a query waits for a connection of the pool before it fails with DatabaseBusyError. */
   acquireTimeoutMs?: number;
@@ -262,7 +270,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
   let release = () => {};
   let client: PGlite;
   if (options.inMemory) {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ loadDataDir: options.fromDump, extensions: { pg_trgm } });
   } else {
     const dir = path.join(options.dataDir, "pglite");
     fs.mkdirSync(dir, { recursive: true });
@@ -299,6 +307,7 @@ async function openPglite(options: OpenDatabaseOptions): Promise<Database> {
       }
     },
     poolStats: () => null,
+    dumpDataDir: () => client.dumpDataDir("none"),
     async close() {
       try {
         await client.close();

@@ -7,6 +7,7 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { type Database, type Db, openDatabase } from "#db/client.ts";
 import { runMigrations } from "#db/migrate.ts";
+import { migratedPgliteDump, migratedPostgresTemplate } from "#db/migrated-templates.ts";
 import { NO_CONSENT } from "#kernel/consent.ts";
 import { requireMarket } from "#modules/markets/markets.service.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
@@ -21,20 +22,30 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A migrated, empty database for one suite; on PostgreSQL a pool of 12 unless told otherwise. */
+/**
+ * A migrated, empty database for one suite, copied from a migrated template (`#db/migrated-templates.ts`);
+ * on PostgreSQL a pool of 12 unless told otherwise.
+ */
 export async function createTestDatabase(
   pool: { poolSize?: number; acquireTimeoutMs?: number } = {},
 ): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: os.tmpdir(), inMemory: true });
+    const database = await openDatabase({
+      databaseUrl: undefined,
+      dataDir: os.tmpdir(),
+      inMemory: true,
+      fromDump: await migratedPgliteDump(),
+    });
+    // Finds the copy up to date: a no-op kept so a database is never handed out unmigrated.
     await runMigrations(database);
     return { database, url: undefined, drop: async () => database.close() };
   }
+  const template = await migratedPostgresTemplate(serverUrl);
   const name = `pitchside_test_${crypto.randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name} template ${template}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
