@@ -34,7 +34,9 @@ await serveInProcesses({
       response.end(String(process.pid));
       if (request.url === "/crash") response.on("finish", () => process.exit(5));
     });
-    await new Promise<void>((resolve) => server.listen(Number(port), "127.0.0.1", resolve));
+    // Before listening, as the shop does (main.ts): the primary may pass SIGTERM on as soon as it
+    // hears this worker listens, and without a handler the signal's default would end it uncleanly.
     process.on("SIGTERM", () => server.close(() => process.exit(0)));
+    await new Promise<void>((resolve) => server.listen(Number(port), "127.0.0.1", resolve));
   },
 });

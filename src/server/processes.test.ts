@@ -82,7 +82,7 @@ describe.skipIf(process.platform === "win32")("the primary of several processes"
     expect(answeredBy.size).toBe(2);
     expect(answeredBy.has(null)).toBe(false);
     primary.child.kill("SIGTERM");
-    expect(await primary.exited).toBe(0);
+    expect(await primary.exited, primary.output()).toBe(0);
     for (const pid of answeredBy) expect(() => process.kill(pid as number, 0)).toThrow();
   });
 
@@ -111,7 +111,7 @@ describe.skipIf(process.platform === "win32")("the primary of several processes"
     fs.rmSync(path.join(primary.dir, "fail-starts"));
     await until(() => primary.output().includes("a new worker serves"), "a new worker");
     primary.child.kill("SIGTERM");
-    expect(await primary.exited).toBe(0);
+    expect(await primary.exited, primary.output()).toBe(0);
   });
 
   it("replaces at once the last worker left, so the port is not closed for long", async () => {
