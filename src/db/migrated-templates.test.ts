@@ -1,18 +1,20 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createTestDatabase } from "#server/testing.ts";
-import { rows } from "./client.ts";
+import { type Database, openDatabase, rows } from "./client.ts";
 import { MIGRATIONS_FOLDER } from "./migrate.ts";
-import { migrationsKey } from "./migrated-templates.ts";
+import { migratedPgliteDump, migratedPostgresTemplate, migrationsKey } from "./migrated-templates.ts";
 
 const migrationFiles = fs.readdirSync(MIGRATIONS_FOLDER).filter((file) => file.endsWith(".sql"));
 
 // On whichever engine the pass runs (PGlite, or PostgreSQL with TEST_DATABASE_URL).
 describe("test databases copied from one migrated template", () => {
-  it("hands out databases with every migration applied, each empty and apart from the others", async () => {
+  it("hands out databases each empty and apart from the others", async () => {
     const first = await createTestDatabase({ poolSize: 2 });
     const second = await createTestDatabase({ poolSize: 2 });
     try {
@@ -49,6 +51,52 @@ describe("test databases copied from one migrated template", () => {
     } finally {
       await first.drop();
       await second.drop();
+    }
+  });
+
+  it("copies a template that itself has every migration and the trigram extension, before any repair", async () => {
+    // createTestDatabase runs the migrations again on each copy, which would mend a broken template:
+    // here the copy is read as the template made it.
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    let copy: Database;
+    let drop = async () => {};
+    if (!serverUrl) {
+      copy = await openDatabase({
+        databaseUrl: undefined,
+        dataDir: os.tmpdir(),
+        inMemory: true,
+        fromDump: await migratedPgliteDump(),
+      });
+    } else {
+      const template = await migratedPostgresTemplate(serverUrl);
+      const name = `pitchside_copy_${crypto.randomBytes(5).toString("hex")}`;
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`create database ${name} template ${template}`);
+      const url = new URL(serverUrl);
+      url.pathname = `/${name}`;
+      copy = await openDatabase({ databaseUrl: url.toString(), dataDir: os.tmpdir(), poolSize: 1 });
+      drop = async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      };
+    }
+    try {
+      const [applied] = await rows<{ n: number }>(
+        copy.db,
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
+      );
+      expect(applied?.n).toBe(migrationFiles.length);
+      const [trgm] = await rows<{ n: number }>(
+        copy.db,
+        sql`select count(*)::int as n from pg_extension where extname = 'pg_trgm'`,
+      );
+      expect(trgm?.n).toBe(1);
+      const [users] = await rows<{ n: number }>(copy.db, sql`select count(*)::int as n from users`);
+      expect(users?.n).toBe(0);
+    } finally {
+      await copy.close();
+      await drop();
     }
   });
 

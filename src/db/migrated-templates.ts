@@ -23,17 +23,22 @@ function filesUnder(folder: string): string[] {
     .sort();
 }
 
-function pgliteVersion(): string {
-  let folder = path.dirname(fileURLToPath(import.meta.resolve("@electric-sql/pglite")));
+function packageVersion(name: string): string {
+  let folder = path.dirname(fileURLToPath(import.meta.resolve(name)));
   while (!fs.existsSync(path.join(folder, "package.json"))) folder = path.dirname(folder);
   return JSON.parse(fs.readFileSync(path.join(folder, "package.json"), "utf8")).version;
 }
 
-/** A short hash of every migration file's name and text, and of what reads them. */
+/**
+ * A short hash of every migration file's name and text, and of what applies them: the shop's
+ * migrate.ts, Drizzle's version (its migrations table) and, for the dump, PGlite's version.
+ */
 export function migrationsKey(engine: "pglite" | "postgres", folder = MIGRATIONS_FOLDER): string {
   const hash = crypto
     .createHash("sha256")
-    .update(engine === "pglite" ? `pglite ${pgliteVersion()}` : "postgres");
+    .update(engine === "pglite" ? `pglite ${packageVersion("@electric-sql/pglite")}` : "postgres")
+    .update(`drizzle-orm ${packageVersion("drizzle-orm")}`)
+    .update(fs.readFileSync(path.join(MIGRATIONS_FOLDER, "..", "migrate.ts")));
   for (const file of filesUnder(folder))
     hash.update(path.relative(folder, file)).update("\0").update(fs.readFileSync(file));
   return hash.digest("hex").slice(0, 16);
@@ -53,9 +58,19 @@ export function migratedPgliteDump(): Promise<Blob> {
     try {
       await runMigrations(database);
       const dump = await (database.dumpDataDir as () => Promise<Blob>)();
-      const partial = `${file}.${process.pid}.partial`;
-      await fs.promises.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-      await fs.promises.rename(partial, file);
+      // A name of its own, written whole and synced before the rename: a reader never sees part of one.
+      const partial = `${file}.${crypto.randomBytes(6).toString("hex")}.partial`;
+      const handle = await fs.promises.open(partial, "wx");
+      try {
+        await handle.writeFile(Buffer.from(await dump.arrayBuffer()));
+        await handle.sync();
+        await handle.close();
+        await fs.promises.rename(partial, file);
+      } catch (error) {
+        await handle.close().catch(() => {});
+        await fs.promises.rm(partial, { force: true });
+        throw error;
+      }
       return dump;
     } finally {
       await database.close();
@@ -84,22 +99,29 @@ export function migratedPostgresTemplate(serverUrl: string): Promise<string> {
       await admin.query("select pg_advisory_lock($1)", [TEMPLATE_LOCK_KEY]);
       const found = await admin.query("select 1 from pg_database where datname = $1", [name]);
       if (found.rowCount === 0) {
-        const building = `${name}_building`;
-        await admin.query(`drop database if exists ${building} with (force)`);
+        // A name of its own: the lock is per database, and a run whose TEST_DATABASE_URL names another
+        // database on the same server may be building the same template at the same time.
+        const building = `${name}_b_${crypto.randomBytes(4).toString("hex")}`;
         await admin.query(`create database ${building}`);
         const url = new URL(serverUrl);
         url.pathname = `/${building}`;
-        const database = await openDatabase({
-          databaseUrl: url.toString(),
-          dataDir: os.tmpdir(),
-          poolSize: 1,
-        });
         try {
-          await runMigrations(database);
-        } finally {
-          await database.close();
+          const database = await openDatabase({
+            databaseUrl: url.toString(),
+            dataDir: os.tmpdir(),
+            poolSize: 1,
+          });
+          try {
+            await runMigrations(database);
+          } finally {
+            await database.close();
+          }
+          await admin.query(`alter database ${building} rename to ${name}`);
+        } catch (error) {
+          await admin.query(`drop database if exists ${building} with (force)`);
+          // 42P04: another run's template took the name first; it is as good as this one.
+          if ((error as { code?: string }).code !== "42P04") throw error;
         }
-        await admin.query(`alter database ${building} rename to ${name}`);
       }
       return name;
     } finally {

@@ -111,13 +111,16 @@ function runPrimary({
     const slot = slots.get(worker) ?? 0;
     slots.delete(worker);
     gatherings.onExit(worker);
+    const how = signal ? `signal ${signal}` : `code ${code}`;
     if (stopping) {
       // One still starting has nothing to finish: the signal's default ends it, and that is clean.
-      if (code !== 0 && (served || signal === null)) fail();
+      if (code !== 0 && (served || signal === null)) {
+        log.error(`a worker ended (${how}) while the shop stopped`);
+        fail();
+      }
       if (running.size === 0) process.exit();
       return;
     }
-    const how = signal ? `signal ${signal}` : `code ${code}`;
     if (!allListening) {
       // The first start failed: the configuration or the database cannot work, and starting the
       // worker again would fail the same way. The service manager hears of it by the exit code.
