@@ -1,8 +1,8 @@
 // Test databases start from one migrated copy instead of an empty cluster: on PGlite a dump of a
 // migrated data directory, on PostgreSQL a template database. Starting a PGlite cluster and running the
 // migrations took about 4 s a database on a two-core machine, and the suites make about two hundred;
-// loading the dump takes about 0.6 s. Both copies are named by a hash of the migrations (and of
-// PGlite's version), so a changed migration makes a new copy and an old one is never used.
+// loading the dump takes about 0.6 s. Both copies are named by a hash of the migrations and of what
+// applies them (migrationsKey), so a changed migration makes a new copy and an old one is never used.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
