@@ -12,17 +12,33 @@ import * as fontkit from "fontkit";
  * page); pdfkit embeds only the glyphs a document uses.
  */
 const require = createRequire(import.meta.url);
-let fonts: { regular: Font; bold: Font } | undefined;
-function shopFonts() {
-  const open = (file: string) =>
-    fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`)));
-  fonts ??= { regular: open("DejaVuSans.ttf") as Font, bold: open("DejaVuSans-Bold.ttf") as Font };
-  return fonts;
+
+export type ShopFontFile = "DejaVuSans.ttf" | "DejaVuSans-Bold.ttf";
+export interface ShopFonts {
+  regular: Font;
+  bold: Font;
 }
 
+/**
+ * One face, parsed, with every character's glyph asked for once. fontkit keeps one object per glyph
+ * with the characters it was first reached from, and pdfkit writes those into each document's text
+ * layer (what copying, search and screen readers read). A glyph first reached as a part of another
+ * (the O inside Ö, in a document with Ö and no O) was kept with none, and every later document the
+ * process printed lost that letter from its text layer. Asked for first, each glyph keeps its own
+ * character (about 20 ms once per face).
+ */
+export function openShopFont(file: ShopFontFile): Font {
+  const font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Font;
+  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+  return font;
+}
+
+let fonts: ShopFonts | undefined;
+
 /** Registers the shop's two faces on a pdfkit document as "Body" and "Bold". */
-export function registerShopFonts(doc: PDFKit.PDFDocument) {
-  const { regular, bold } = shopFonts();
+export function registerShopFonts(doc: PDFKit.PDFDocument, faces?: ShopFonts) {
+  fonts ??= { regular: openShopFont("DejaVuSans.ttf"), bold: openShopFont("DejaVuSans-Bold.ttf") };
+  const { regular, bold } = faces ?? fonts;
   // pdfkit takes a parsed fontkit font as well as a file (its types name only files).
   doc.registerFont("Body", regular as unknown as Buffer);
   doc.registerFont("Bold", bold as unknown as Buffer);
