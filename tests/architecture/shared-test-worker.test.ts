@@ -20,7 +20,8 @@ const LEAKS: { pattern: RegExp; unless?: RegExp; why: string }[] = [
   { pattern: /\bvi\.(do)?mock\(/, why: "a mocked module stays mocked for the suites after it" },
   { pattern: /\bvi\.stubEnv\(/, unless: /\bvi\.unstubAllEnvs\(/, why: "the environment stays stubbed" },
   {
-    pattern: /process\.env(\.\w+|\[[^\]]+\])\s*=[^=]|delete process\.env|Object\.assign\(process\.env/,
+    pattern:
+      /process\.env(\.\w+|\[[^\]]+\])?\s*(\?\?|\|\||&&|\+)?=[^=]|delete process\.env|Object\.assign\(process\.env/,
     why: "the environment is changed for every later suite: pass it to loadConfig instead",
   },
   { pattern: /\bvi\.useFakeTimers\(/, unless: /\bvi\.useRealTimers\(/, why: "the clock stays fake" },

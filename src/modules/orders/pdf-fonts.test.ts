@@ -21,7 +21,7 @@ describe("the fonts of the shop's documents", () => {
   it("keep every letter in the text layer of each document a process prints, whatever came before", async () => {
     // Faces parsed here, not the process's: earlier suites in the worker must not decide the outcome.
     const faces = { regular: openShopFont("DejaVuSans.ttf"), bold: openShopFont("DejaVuSans-Bold.ttf") };
-    // Ö, Ó and Å are drawn from O and A with an accent: a first document with them and no O or A.
+    // Ö and å are drawn from O and a with an accent: a first document with them and no O or a.
     expect(await pdfText(await printed(faces, "Österreich Óbidos Åbenrå"))).toContain(
       "Österreich Óbidos Åbenrå",
     );
@@ -29,5 +29,16 @@ describe("the fonts of the shop's documents", () => {
     expect(text).toBe(
       "Kod rabatowy KICKOFF · Opłata za płatność · Aarhus Kod rabatowy KICKOFF · Opłata za płatność · Aarhus",
     );
+  });
+
+  it("write a ligature's glyph into the text layer as the letters it joins", () => {
+    // pdfkit writes each glyph's characters into the text layer: "fi" must stay two letters, not ﬁ.
+    for (const file of ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf"] as const) {
+      const { glyphs } = openShopFont(file).layout("Profil offline");
+      expect(glyphs.some((glyph) => glyph.codePoints.length > 1)).toBe(true);
+      expect(glyphs.map((glyph) => String.fromCodePoint(...glyph.codePoints)).join("")).toBe(
+        "Profil offline",
+      );
+    }
   });
 });

@@ -25,20 +25,29 @@ export interface ShopFonts {
  * layer (what copying, search and screen readers read). A glyph first reached as a part of another
  * (the O inside Ö, in a document with Ö and no O) was kept with none, and every later document the
  * process printed lost that letter from its text layer. Asked for first, each glyph keeps its own
- * character (about 20 ms once per face).
+ * character (about 20 ms once per face). Compatibility characters are left out: the ligature ﬁ's
+ * glyph is reached from "f" and "i" in text, and asked for as U+FB01 it would copy as "ﬁ".
  */
 export function openShopFont(file: ShopFontFile): Font {
   const font = fontkit.create(fs.readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`))) as Font;
-  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+  for (const codePoint of font.characterSet) {
+    const character = String.fromCodePoint(codePoint);
+    if (character.normalize("NFKC") === character) font.glyphForCodePoint(codePoint);
+  }
   return font;
 }
 
 let fonts: ShopFonts | undefined;
 
+/** The process's two faces, parsed on first use. */
+function processFonts(): ShopFonts {
+  fonts ??= { regular: openShopFont("DejaVuSans.ttf"), bold: openShopFont("DejaVuSans-Bold.ttf") };
+  return fonts;
+}
+
 /** Registers the shop's two faces on a pdfkit document as "Body" and "Bold". */
 export function registerShopFonts(doc: PDFKit.PDFDocument, faces?: ShopFonts) {
-  fonts ??= { regular: openShopFont("DejaVuSans.ttf"), bold: openShopFont("DejaVuSans-Bold.ttf") };
-  const { regular, bold } = faces ?? fonts;
+  const { regular, bold } = faces ?? processFonts();
   // pdfkit takes a parsed fontkit font as well as a file (its types name only files).
   doc.registerFont("Body", regular as unknown as Buffer);
   doc.registerFont("Bold", bold as unknown as Buffer);
