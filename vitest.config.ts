@@ -12,8 +12,8 @@ export default defineConfig({
     ],
     environment: "node",
     pool: "forks",
-    // One worker process runs file after file, its modules evaluated once: each suite still makes
-    // its own database and app and closes them (decision 0084).
+    // A worker process per core less one runs file after file, its modules evaluated once: each
+    // suite still makes its own database and app and closes them (decision 0084).
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,

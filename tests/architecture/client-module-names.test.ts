@@ -1,15 +1,6 @@
-import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-function filesUnder(folder: string): string[] {
-  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
+import { filesUnder, projectRoot as root } from "../support/project-files.ts";
 
 describe("module names", () => {
   // React Router's server build empties every `*.client.*` module (its exports become undefined),

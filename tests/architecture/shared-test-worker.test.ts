@@ -1,15 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-function filesUnder(folder: string): string[] {
-  return fs.readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(folder, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
+import { filesUnder, projectRoot as root } from "../support/project-files.ts";
 
 /**
  * The suites share one worker process and its modules (decision 0084), so a suite must leave the
