@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { filesUnder, projectRoot as root } from "../support/project-files.ts";
 
 /**
- * The suites share one worker process and its modules (decision 0084), so a suite must leave the
+ * Suites share their worker process and its modules (decision 0084), so a suite must leave the
  * process as it found it. What would outlive a suite there: a mocked module (every later suite would
  * get the mock), the environment changed in place, fake clocks or stubbed globals left behind.
  */

@@ -32,24 +32,53 @@ function Page({ late }: { late: Promise<string> }) {
   );
 }
 
-/** Renders the page into destination and resolves with the chunks it passed on, in order. */
-function render(destination: Writable & NodeJS.ReadableStream): Promise<Buffer[]> {
+/**
+ * How the page is piped: once its shell is ready (a shopper), once all of it is (a crawler), or once
+ * its shell is ready and then cut short while its late part still waits (the render's timeout).
+ */
+type Piping = "shell" | "all" | "abort";
+
+/** The chunks a destination passed on, in order, each with whether the late part had come by then. */
+interface Rendered {
+  chunks: Buffer[];
+  lateCame: boolean[];
+}
+
+/** Renders the page into destination; the late part comes 5 ms after the shell (not when aborted). */
+function renderPiped(destination: Writable & NodeJS.ReadableStream, piping: Piping): Promise<Rendered> {
+  let came = false;
   let resolveLate: (text: string) => void = () => {};
   const late = new Promise<string>((resolve) => {
-    resolveLate = resolve;
+    resolveLate = (text) => {
+      came = true;
+      resolve(text);
+    };
   });
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    destination.on("data", (chunk: Buffer) => chunks.push(chunk));
-    destination.on("end", () => resolve(chunks));
-    const { pipe } = renderToPipeableStream(<Page late={late} />, {
+    const rendered: Rendered = { chunks: [], lateCame: [] };
+    destination.on("data", (chunk: Buffer) => {
+      rendered.chunks.push(chunk);
+      rendered.lateCame.push(came);
+    });
+    destination.on("end", () => resolve(rendered));
+    const { pipe, abort } = renderToPipeableStream(<Page late={late} />, {
       onShellReady() {
+        if (piping === "all") return;
         pipe(destination);
-        setTimeout(() => resolveLate("Leveret i morgen"), 5);
+        if (piping === "abort") setTimeout(() => abort(), 5);
+      },
+      onAllReady() {
+        if (piping === "all") pipe(destination);
       },
       onShellError: reject,
     });
+    if (piping !== "abort") setTimeout(() => resolveLate("Leveret i morgen"), 5);
   });
+}
+
+/** Renders the page into destination, piped once its shell is ready, and resolves with the chunks passed on. */
+async function render(destination: Writable & NodeJS.ReadableStream): Promise<Buffer[]> {
+  return (await renderPiped(destination, "shell")).chunks;
 }
 
 /** What a PageStream passes on when written the given pieces, piece by piece. */
@@ -98,7 +127,33 @@ describe("PageStream", () => {
     expect(passed.join("").replaceAll(' fetchpriority="low"', "")).toBe(plain.join(""));
   });
 
-  it("finds the head's end and a preload when a piece cuts them", async () => {
+  it("passes the shell on before the late part has come", async () => {
+    const { chunks, lateCame } = await renderPiped(new PageStream(), "shell");
+    expect(chunks).toHaveLength(2);
+    expect(lateCame).toEqual([false, true]);
+  });
+
+  it("passes a page piped once all of it is ready on as one piece", async () => {
+    const plain = Buffer.concat((await renderPiped(new PassThrough(), "all")).chunks).toString("utf8");
+    const { chunks } = await renderPiped(new PageStream(), "all");
+    expect(chunks).toHaveLength(1);
+    const page = chunks[0]?.toString("utf8") ?? "";
+    expect(page).toContain("Leveret i morgen");
+    expect(page.replaceAll(' fetchpriority="low"', "")).toBe(plain);
+  });
+
+  it("passes on all of a render cut short, its fallback in place, and ends", async () => {
+    const plain = Buffer.concat((await renderPiped(new PassThrough(), "abort")).chunks).toString("utf8");
+    let ended = 0;
+    const { chunks } = await renderPiped(new PageStream(() => ended++), "abort");
+    const page = Buffer.concat(chunks).toString("utf8");
+    expect(ended).toBe(1);
+    expect(page).toContain("Henter…");
+    expect(page).not.toContain("Leveret i morgen");
+    expect(page.replaceAll(' fetchpriority="low"', "")).toBe(plain);
+  });
+
+  it("marks a preload cut between pieces, and passes pieces written with no flush on at the end", async () => {
     expect(
       await passedOn([
         '<html><head><link rel="module',

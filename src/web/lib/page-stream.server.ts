@@ -13,7 +13,9 @@ const HEAD_END = Buffer.from("</head>");
  * piece passed on goes through React Router's web stream and the adapter's Node stream again, two
  * copies and a few promises each: about a tenth of the server's time on an uncached category page.
  * Pieces are held until React's `flush()` (or the end) and passed on together, so a page that is
- * ready at once is one piece, and a part that streams later is still sent when React flushes it.
+ * ready at once is one piece, and a part that streams later is still sent when React flushes it
+ * (decision 0085). A write is always accepted, so React never waits for the response to drain: the
+ * page is held whole anyway (decision 0068).
  *
  * Low priority: React Router's `<Scripts>` preloads every module of the page at the browser's
  * default, high priority, and gives no way to change it. The page is readable before any of them
@@ -71,14 +73,16 @@ export class PageStream extends Transform {
 
 /** chunk with `fetchpriority="low"` added to every module preload that starts before `end`. */
 export function lowPriorityModulePreloads(chunk: Buffer, end: number): Buffer {
+  // Searched up to the head's end only: the chunk is most often the whole page.
+  const head = chunk.subarray(0, Math.min(chunk.length, end + MODULE_PRELOAD.length - 1));
   const parts: Buffer[] = [];
   let from = 0;
-  let at = chunk.indexOf(MODULE_PRELOAD);
+  let at = head.indexOf(MODULE_PRELOAD);
   while (at !== -1 && at < end) {
     const cut = at + MODULE_PRELOAD.length;
     parts.push(chunk.subarray(from, cut), LOW_PRIORITY);
     from = cut;
-    at = chunk.indexOf(MODULE_PRELOAD, from);
+    at = head.indexOf(MODULE_PRELOAD, from);
   }
   if (parts.length === 0) return chunk;
   parts.push(chunk.subarray(from));
