@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestApp, type TestApp } from "#server/testing.ts";
+import { pdfText } from "../../../tests/support/pdf-text.ts";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,7 +9,19 @@ beforeAll(async () => {
   await seedDemoShop(t.database, { products: 60, seed: 5, dataDir: "" });
 });
 afterAll(async () => t?.close());
-const get = (url: string) => t.app.inject({ method: "GET", url });
+const get = (url: string, market?: string) =>
+  t.app.inject({ method: "GET", url, headers: market ? { cookie: `market=${market}` } : {} });
+
+/** The text of the terms' HTML as a reader sees it: tags gone, entities read, one space between words. */
+const readable = (html: string) =>
+  html
+    .replace(/<li>/g, "• ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("GET /policies/{supplier}/", () => {
   it("sends the terms as HTML with their title, cacheable for a few minutes", async () => {
@@ -25,6 +38,17 @@ describe("GET /policies/{supplier}/", () => {
     expect(pdf.headers["content-type"]).toBe("application/pdf");
     expect(pdf.headers["content-disposition"]).toBe('attachment; filename="terms-warehouse.pdf"');
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+  });
+
+  it("prints the terms' own words in the PDF in every written language, Polish letters included", async () => {
+    for (const market of ["pl", "dk", "fr", "de"]) {
+      const html = readable((await get("/policies/warehouse/", market)).body);
+      const pdf = await get("/policies/warehouse/?format=pdf", market);
+      expect(pdf.statusCode).toBe(200);
+      expect(await pdfText(pdf.rawPayload)).toBe(html);
+    }
+    const polish = readable((await get("/policies/warehouse/", "pl")).body);
+    expect(polish).toMatch(/[ąęłńśźż]/);
   });
 
   it("answers 404 for an unknown supplier and 400 for an unknown format", async () => {

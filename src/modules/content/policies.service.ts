@@ -3,6 +3,7 @@ import PDFDocument from "pdfkit";
 import sanitizeHtml from "sanitize-html";
 import type { Db } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
+import { registerShopFonts } from "#kernel/pdf-fonts.ts";
 import { translate } from "#kernel/translate.ts";
 import { suppliers } from "#modules/catalog/catalog.schema.ts";
 import { escapeHtml } from "#modules/mail/mail.service.ts";
@@ -25,7 +26,13 @@ export function policyHtml(policy: { titleHtml: string; html: string }): string 
   return `<h1>${policy.titleHtml}</h1>${policy.html}`;
 }
 
-/** The terms as a PDF: the title, then each paragraph and list item as text. */
+/** The characters sanitize-html writes as entities in text, read back for the PDF. */
+const TEXT_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"' };
+
+/**
+ * The terms as a PDF: the title, then each paragraph and list item as text, in the shop's own faces
+ * (PDF's built-in Helvetica has no ą, ł or ż: a Polish shopper's terms came out garbled).
+ */
 export function policyPdf(policy: { title: string; html: string }): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: "A4", margin: 56, info: { Title: policy.title } });
@@ -33,15 +40,20 @@ export function policyPdf(policy: { title: string; html: string }): Promise<Buff
     doc.on("data", (chunk: Buffer) => chunks.push(chunk));
     doc.on("end", () => resolve(Buffer.concat(chunks)));
     doc.on("error", reject);
-    doc.fontSize(18).text(policy.title, { paragraphGap: 12 });
+    registerShopFonts(doc);
+    doc.font("Bold").fontSize(18).text(policy.title, { paragraphGap: 12 });
     const blocks = policy.html
       .replace(/<li[^>]*>/g, "\n• ")
       .replace(/<\/(p|h\d|li|ul|ol)>/g, "\n")
       .split("\n")
       .map((block) => sanitizeHtml(block, { allowedTags: [], allowedAttributes: {} }).trim())
       .filter(Boolean);
-    doc.fontSize(11);
-    for (const block of blocks) doc.text(block.replace(/&amp;/g, "&"), { paragraphGap: 6 });
+    doc.font("Body").fontSize(11);
+    for (const block of blocks)
+      doc.text(
+        block.replace(/&(amp|lt|gt|quot);/g, (entity) => TEXT_ENTITIES[entity] ?? entity),
+        { paragraphGap: 6 },
+      );
     doc.end();
   });
 }

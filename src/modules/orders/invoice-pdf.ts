@@ -1,5 +1,6 @@
 import { IntlMessageFormat } from "intl-messageformat";
 import PDFDocument from "pdfkit";
+import { registerShopFonts } from "#kernel/pdf-fonts.ts";
 import { OWN_SUPPLIER } from "#modules/cart/cart.contract.ts";
 import { serverMessages } from "#modules/mail/mail.service.ts";
 import type { StoredAddress } from "#modules/markets/address-forms.ts";
@@ -14,7 +15,6 @@ import {
   type UiLocale,
 } from "#modules/markets/markets.service.ts";
 import type { Invoice, InvoiceRow } from "./invoice.ts";
-import { registerShopFonts } from "./pdf-fonts.ts";
 
 const INK = "#111827";
 const MUTED = "#4b5563";

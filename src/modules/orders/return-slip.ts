@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { registerShopFonts } from "./pdf-fonts.ts";
+import { registerShopFonts } from "#kernel/pdf-fonts.ts";
 
 /** Where returned parcels go: the shop's own warehouse. */
 export const RETURN_ADDRESS = ["Pitchside Returns", "Returvej 1", "6000 Kolding", "Denmark"];

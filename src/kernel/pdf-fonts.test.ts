@@ -1,6 +1,6 @@
 import PDFDocument from "pdfkit";
 import { describe, expect, it } from "vitest";
-import { pdfText } from "../../../tests/support/pdf-text.ts";
+import { pdfText } from "../../tests/support/pdf-text.ts";
 import { openShopFont, registerShopFonts, type ShopFonts } from "./pdf-fonts.ts";
 
 function printed(faces: ShopFonts, text: string): Promise<Buffer> {
