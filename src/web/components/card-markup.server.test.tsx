@@ -4,7 +4,7 @@ import { StaticRouter } from "react-router";
 import { describe, expect, it } from "vitest";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { sharedIntl } from "#web/i18n/shared-intl.ts";
-import { cardMarkup, keptCards } from "./card-markup.server.tsx";
+import { cardMarkup, cardRenders } from "./card-markup.server.tsx";
 import { ServerFavourites } from "./favourites-context.tsx";
 import { type CardView, ProductCard } from "./product-card.tsx";
 
@@ -100,17 +100,17 @@ describe("a listing card's kept markup", () => {
     };
     const other = { ...card, product_id: 4712, relative_url: "/p/another/" };
     cardMarkup(other, options);
-    const before = keptCards();
+    const before = cardRenders();
     cardMarkup(other, { ...options, next: "/football-boots/?sort=price-asc" });
-    expect(keptCards()).toBe(before);
+    expect(cardRenders()).toBe(before);
 
     const cheaper = { ...other, prices: { ...other.prices, min_price: 999 } };
     const changed = cardMarkup(cheaper, options);
-    expect(keptCards()).toBe(before + 1);
+    expect(cardRenders()).toBe(before + 1);
     expect(changed).toContain("999,00");
 
     const german = cardMarkup(other, { ...options, intl: sharedIntl("de-DE", messagesFor("de")) });
-    expect(keptCards()).toBe(before + 2);
+    expect(cardRenders()).toBe(before + 2);
     expect(german).toBe(inPlace(other, { location: "/football-boots/", loggedIn: false, locale: "de-DE" }));
   });
 
@@ -118,9 +118,9 @@ describe("a listing card's kept markup", () => {
     const found = { ...card, product_id: 4714, relative_url: "/p/found/" };
     const options = { intl: danish, context: "listing" as const, loggedIn: false, next: "/search/?q=fg" };
     const first = cardMarkup(found, { ...options, searchId: 17 });
-    const before = keptCards();
+    const before = cardRenders();
     const second = cardMarkup(found, { ...options, searchId: 123456, next: "/search/?q=støvler" });
-    expect(keptCards()).toBe(before);
+    expect(cardRenders()).toBe(before);
     expect(first).toBe(inPlace(found, { location: "/search/?q=fg", loggedIn: false, searchId: 17 }));
     expect(second).toBe(
       inPlace(found, { location: "/search/?q=støvler", loggedIn: false, searchId: 123456 }),
