@@ -4,6 +4,7 @@ import sanitizeHtml from "sanitize-html";
 import type { Db } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { registerShopFonts } from "#kernel/pdf-fonts.ts";
+import { textWithoutMarkup } from "#kernel/plain-text.ts";
 import { translate } from "#kernel/translate.ts";
 import { suppliers } from "#modules/catalog/catalog.schema.ts";
 import { escapeHtml } from "#modules/mail/mail.service.ts";
@@ -26,9 +27,6 @@ export function policyHtml(policy: { titleHtml: string; html: string }): string 
   return `<h1>${policy.titleHtml}</h1>${policy.html}`;
 }
 
-/** The characters sanitize-html writes as entities in text, read back for the PDF. */
-const TEXT_ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"' };
-
 /**
  * The terms as a PDF: the title, then each paragraph and list item as text, in the shop's own faces
  * (PDF's built-in Helvetica has no ą, ł or ż: a Polish shopper's terms came out garbled).
@@ -46,14 +44,10 @@ export function policyPdf(policy: { title: string; html: string }): Promise<Buff
       .replace(/<li[^>]*>/g, "\n• ")
       .replace(/<\/(p|h\d|li|ul|ol)>/g, "\n")
       .split("\n")
-      .map((block) => sanitizeHtml(block, { allowedTags: [], allowedAttributes: {} }).trim())
+      .map((block) => textWithoutMarkup(block).trim())
       .filter(Boolean);
     doc.font("Body").fontSize(11);
-    for (const block of blocks)
-      doc.text(
-        block.replace(/&(amp|lt|gt|quot);/g, (entity) => TEXT_ENTITIES[entity] ?? entity),
-        { paragraphGap: 6 },
-      );
+    for (const block of blocks) doc.text(block, { paragraphGap: 6 });
     doc.end();
   });
 }

@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
-import sanitizeHtml from "sanitize-html";
 import { type Db, rows, type Tx } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
+import { textWithoutMarkup } from "#kernel/plain-text.ts";
 import {
   type RatingSummary,
   REVIEW_TEXT_MAX,
@@ -44,26 +44,14 @@ export function authorOf(name: string): string {
   return last ? `${first} ${Array.from(last)[0]?.toLocaleUpperCase()}.` : first;
 }
 
-const ENTITIES: Record<string, string> = {
-  "&amp;": "&",
-  "&lt;": "<",
-  "&gt;": ">",
-  "&quot;": '"',
-  "&#39;": "'",
-};
-
 /**
  * A review as plain text: markup taken out (a script's content with it), the entities sanitize-html
  * writes turned back into their characters (the page escapes text as it renders it), control
  * characters other than line breaks dropped, and at most one empty line in a row.
  */
 export function plainReviewText(text: string): string {
-  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} }).replace(
-    /&(?:amp|lt|gt|quot|#39);/g,
-    (entity) => ENTITIES[entity] ?? entity,
-  );
   return (
-    stripped
+    textWithoutMarkup(text)
       .normalize("NFC")
       // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is taken out
       .replace(/[\u0000-\u0009\u000B-\u001F\u007F-\u009F\u200B-\u200F\u202A-\u202E\u2066-\u2069]/g, "")
