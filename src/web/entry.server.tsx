@@ -9,13 +9,16 @@ import { cardMarkup } from "#web/components/card-markup.server.tsx";
 import { CardMarkupContext } from "#web/components/card-markup.tsx";
 import { keptMarkup } from "#web/components/kept-markup.server.tsx";
 import { KeptMarkupContext } from "#web/components/kept-markup.tsx";
-import { stylesheetText } from "#web/lib/inline-stylesheet.server.ts";
+import { InlinedStylesheets } from "#web/lib/inline-stylesheet.server.ts";
 import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
 import { PageStream } from "#web/lib/page-stream.server.ts";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { MessagesContext } from "./i18n/messages-context.ts";
 
 export const streamTimeout = 5_000;
+
+/** The page's stylesheet: React writes a placeholder, the page stream puts in its bytes (0086). */
+const stylesheets = new InlinedStylesheets();
 
 /**
  * An unexpected error of a page's loader, action or render: logged as React Router does by default,
@@ -55,7 +58,7 @@ export default function handleRequest(
     const { pipe, abort } = renderToPipeableStream(
       // The texts are rendered straight from the process's catalogue; the browser loads them from
       // their own file (root.tsx links it), so they are not serialised into the page.
-      <StylesheetTextContext value={stylesheetText}>
+      <StylesheetTextContext value={stylesheets.placeholder}>
         <MessagesContext value={messagesFor(shop.locale)}>
           <CardMarkupContext value={cardMarkup}>
             <KeptMarkupContext value={keptMarkup}>
@@ -80,7 +83,7 @@ export default function handleRequest(
           const body = new PageStream(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
-          });
+          }, stylesheets.fill);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(

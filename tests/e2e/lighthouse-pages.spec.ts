@@ -55,6 +55,13 @@ test("home, boots and a product paint from their own HTML, their first picture f
     expect(await page.locator("head style[data-href]").count(), path).toBe(1);
     // Styled by that: the body is the page's flex column.
     await expect(page.locator("body"), path).toHaveCSS("display", "flex");
+    // The whole built stylesheet, as the file at its address holds it (put in after React, 0086).
+    const inlined = await page.locator("head style[data-href]").evaluate(async (style) => ({
+      text: style.textContent,
+      file: await (await fetch(style.getAttribute("data-href") ?? "")).text(),
+    }));
+    expect(inlined.text?.length, path).toBeGreaterThan(10_000);
+    expect(inlined.text, path).toBe(inlined.file);
     const picture = page.locator(firstPicture).first();
     await expect(picture, path).toHaveAttribute("fetchpriority", "high");
     await expect(picture, path).not.toHaveAttribute("loading", "lazy");

@@ -4,6 +4,9 @@ const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
 const HEAD_END = Buffer.from("</head>");
 
+/** The page's first bytes, through the end of its head, with parts replaced; and where the head ends. */
+export type HeadFiller = (chunk: Buffer, headEnd: number) => { chunk: Buffer; headEnd: number };
+
 /**
  * The destination React renders a page into, between React and the response. It passes each of
  * React's flushes on as one piece, and puts the page's module preloads at low priority.
@@ -23,16 +26,21 @@ const HEAD_END = Buffer.from("</head>");
  * first product pictures. Lighthouse counts high-priority scripts that arrive before the first paint
  * as holding it back, which put its simulated first paint at 2.3–2.8 s whenever the document came
  * quickly (decision 0065). Until `</head>` has come, nothing is passed on, so no tag is cut.
+ *
+ * Head filling: before the head goes out, `fillHead` may replace parts of it, as the inlined
+ * stylesheet's placeholder is replaced by its bytes (decision 0086).
  */
 export class PageStream extends Transform {
   #held: Buffer[] = [];
   #inHead = true;
   readonly #onEnd: (() => void) | undefined;
+  readonly #fillHead: HeadFiller | undefined;
 
-  /** onEnd: called once React has written everything. */
-  constructor(onEnd?: () => void) {
+  /** onEnd: called once React has written everything; fillHead: what the head has filled in. */
+  constructor(onEnd?: () => void, fillHead?: HeadFiller) {
     super();
     this.#onEnd = onEnd;
+    this.#fillHead = fillHead;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
@@ -67,7 +75,9 @@ export class PageStream extends Transform {
     }
     this.#inHead = false;
     this.#held = [];
-    this.push(lowPriorityModulePreloads(held, headEnd === -1 ? held.length : headEnd));
+    const head = { chunk: held, headEnd: headEnd === -1 ? held.length : headEnd };
+    const filled = this.#fillHead ? this.#fillHead(head.chunk, head.headEnd) : head;
+    this.push(lowPriorityModulePreloads(filled.chunk, filled.headEnd));
   }
 }
 
