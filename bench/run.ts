@@ -411,7 +411,12 @@ async function bundle() {
     "home page": "routes/home/home-page",
   };
   const results = Object.entries(pages).map(([name, id]) => {
-    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+    // The route manifest is one of the page's modules (decision 0087: every route known at first).
+    const files = new Set<string>([
+      `/assets/${manifestFile}`,
+      manifest.entry.module,
+      ...manifest.entry.imports,
+    ]);
     for (const routeId of ["root", id]) {
       const route = manifest.routes[routeId];
       if (!route) throw new Error(`no route ${routeId} in the manifest`);

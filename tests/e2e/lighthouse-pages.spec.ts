@@ -79,3 +79,28 @@ test("home, boots and a product paint from their own HTML, their first picture f
     ).toBeLessThanOrEqual(0.05);
   }
 });
+
+// Every route is in one hashed manifest file, loaded with the page's modules (decision 0087): a page
+// carries no route list of its own, and the shopper's taps wait for no /__manifest round trip.
+test("a page carries no route list of its own, and going to a product and a category asks for no route manifest", async ({
+  page,
+  request,
+}) => {
+  const card = await findCard(request, "/api/category/get/?slug=football-boots", () => true);
+  const manifestCalls: string[] = [];
+  page.on("request", (asked) => {
+    if (new URL(asked.url()).pathname.startsWith("/__manifest")) manifestCalls.push(asked.url());
+  });
+  const html = await (await request.get("/")).text();
+  expect(html).not.toContain("window.__reactRouterManifest =");
+  expect(html).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/manifest-[\w-]+\.js"/);
+
+  await gotoLive(page, "/");
+  await page.locator('a[href="/football-boots/"]').first().click();
+  await expect(page).toHaveURL("/football-boots/");
+  await expect(page.locator("[data-testid=product-grid]")).toBeVisible();
+  await page.locator(`[data-testid=product-grid] a[href="${card.relative_url}"]`).first().click();
+  await expect(page).toHaveURL(card.relative_url);
+  await expect(page.locator("h1")).toContainText(card.name);
+  expect(manifestCalls).toEqual([]);
+});
