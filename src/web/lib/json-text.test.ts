@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonList, readJsonText } from "./json-text.ts";
+import { jsonList, keptJsonText, readJsonText } from "./json-text.ts";
 
 describe("a list sent as JSON text", () => {
   const cards = [
@@ -45,18 +45,26 @@ describe("a list sent as JSON text", () => {
 });
 
 describe("a page's main value sent as JSON text", () => {
-  it("reads back on the server as the object itself, and as an equal one from the browser's copy", async () => {
-    const { jsonText } = await import("./json-text.ts");
+  it("reads back on the server as the object itself, and as an equal one from the browser's copy", () => {
     const product = {
       id: 7,
       name: "Keeper «Pro» </script>",
       stock: [{ size: "8½", quantity: 0 }],
       video: null,
     };
-    const text = jsonText(product);
+    const text = keptJsonText(product);
     expect(readJsonText(text)).toBe(product);
     // The browser's copy is another string with the same text.
     const copy = JSON.parse(JSON.stringify(text)) as typeof text;
     expect(JSON.parse(copy)).toEqual(product);
+  });
+
+  it("is made once per kept value: the same object gives the text made the first time", () => {
+    const product = { id: 8, name: "Zenith Pro", prices: { min_price: 899 } };
+    const first = keptJsonText(product);
+    // Kept values are never changed; were one changed, its text would show it was not made again.
+    product.prices.min_price = 1;
+    expect(keptJsonText(product)).toBe(first);
+    expect(JSON.parse(keptJsonText({ ...product }))).toEqual(product);
   });
 });

@@ -43,11 +43,17 @@ export function jsonList<T extends object>(items: readonly T[]): JsonText<T[]> {
 }
 
 /**
- * A value made for one page's data (a product page's product), as JSON text: one string for the
- * page's data instead of an entry per value. Read back with `readJsonText`.
+ * A page's main value (a product page's product) as JSON text: one string for the page's data
+ * instead of an entry per value. The value is never changed once made and is kept between requests
+ * (the product's view, made once per cached product detail), so its JSON is made once per value
+ * object. Read back with `readJsonText`.
  */
-export function jsonText<T>(value: T): JsonText<T> {
-  const text = JSON.stringify(value);
+export function keptJsonText<T extends object>(value: T): JsonText<T> {
+  let text = itemJson.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    itemJson.set(value, text);
+  }
   remember(text, value);
   return text as JsonText<T>;
 }

@@ -9,7 +9,7 @@ import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
-import { jsonText, readJsonText } from "#web/lib/json-text.ts";
+import { keptJsonText, readJsonText } from "#web/lib/json-text.ts";
 import { lazySection } from "#web/lib/lazy-section.tsx";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
@@ -92,10 +92,11 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // The product video embeds a third-party player: only with marketing consent (decision 0045).
   const videoAllowed = marketingEmbedsAllowed(shop);
   // The social gallery comes from a statistics partner: only with statistics consent.
-  // The product, most of the page's data, goes as one JSON text (decision 0072).
+  // The product, most of the page's data, goes as one JSON text (decision 0072), made once per kept
+  // product (the view is the same object while its detail is kept).
   return {
     ...page,
-    product: jsonText(page.product),
+    product: keptJsonText(page.product),
     nonce: shop.cspNonce,
     videoAllowed,
     statisticsConsent: shop.consent.statistics,

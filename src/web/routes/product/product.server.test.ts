@@ -42,6 +42,23 @@ describe("the product page's data", () => {
     expect(page.reviewState).toBe("log_in");
   });
 
+  it("gives every request the same product object while its detail is kept, and a new one after a price change", async () => {
+    const slug = await slugOf(sql`not p.is_giftcard and not p.is_package`);
+    const first = await loadProductPage(danish(), slug);
+    const again = await loadProductPage(danish(), slug);
+    // Made once: its JSON for the page's data is made once too (keptJsonText).
+    expect(again.product).toBe(first.product);
+
+    await t.database.db.execute(
+      sql`update product_prices set price = price + 100 where currency = 'DKK'
+            and product_id = (select id from products where slug = ${slug})`,
+    );
+    const changed = await loadProductPage(danish(), slug);
+    expect(changed.product).not.toBe(first.product);
+    // Prices are kept in øre and shown in kroner.
+    expect(changed.product.prices.min_price).toBe(first.product.prices.min_price + 1);
+  });
+
   it("loads a package's page", async () => {
     const page = await loadProductPage(danish(), await slugOf(sql`p.is_package`));
     expect(page.product.id).toBeGreaterThan(0);

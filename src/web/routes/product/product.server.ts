@@ -1,5 +1,6 @@
 import { flagshipStore } from "#modules/content/stores.service.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
+import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
 import { listReviews, reviewStateOf, takesReviews } from "#modules/reviews/reviews.service.ts";
@@ -26,6 +27,22 @@ export interface ProductPageData {
   flagship: FlagshipView | null;
 }
 
+/**
+ * The page's view of a product detail, made once per detail: details are kept per catalogue revision
+ * and never changed (catalogue-cache.ts), so the view is the same object for every request while its
+ * detail is kept, and its JSON for the page's data is made once too (`keptJsonText`).
+ */
+const views = new WeakMap<ProductDetail, ProductView>();
+
+function keptView(product: ProductDetail): ProductView {
+  let view = views.get(product);
+  if (!view) {
+    view = productView(product);
+    views.set(product, view);
+  }
+  return view;
+}
+
 /** The product page's data; its structured data links on the page's configured address. */
 export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
   const { db } = shop.database;
@@ -38,7 +55,7 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
     : [null, null];
   const flagship = store && !product.is_package ? flagshipView(store) : null;
   return {
-    product: productView(product),
+    product: keptView(product),
     loggedIn: shop.user !== null,
     jsonLd: productJsonLd(product, shop.publicUrl, reviews?.summary),
     reviews,
