@@ -12,8 +12,10 @@ const build = fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-client-"));
 fs.mkdirSync(path.join(build, "assets"));
 fs.writeFileSync(path.join(build, "assets", "app-Ab1_x.css"), "body{margin:0}");
 fs.writeFileSync(path.join(build, "secret.css"), "not a stylesheet of the build");
-// Characters a stylesheet of the shop holds: a child selector, quotes, a dash and a Danish letter.
-const APP_CSS = 'nav>a::after{content:"–"}.size[data-label="Størrelse"]{margin:0}';
+// Characters a stylesheet of the shop holds: a child selector, quotes, a dash and a Danish letter;
+// and what React escapes in a <style>'s text, which would otherwise end the element early.
+const APP_CSS =
+  'nav>a::after{content:"–"}.size[data-label="Størrelse"]{margin:0}.x::before{content:"</style><STYLE>"}';
 fs.writeFileSync(path.join(build, "assets", "app-Cd2_y.css"), APP_CSS);
 afterAll(() => fs.rmSync(build, { recursive: true, force: true }));
 
@@ -73,7 +75,8 @@ describe("the stylesheet put into the page after React (decision 0086)", () => {
     const given = await rendered((href) => stylesheetText(href, build), new PassThrough());
     const filled = await rendered(stylesheets.placeholder, new PageStream(undefined, stylesheets.fill));
 
-    expect(given).toContain(`>${APP_CSS}</style>`);
+    expect(given).toContain('>nav>a::after{content:"–"}.size[data-label="Størrelse"]{margin:0}');
+    expect(given).toContain('content:"</\\73 tyle><\\53 TYLE>"}</style>');
     expect(filled).toBe(given);
   });
 
@@ -96,7 +99,7 @@ describe("the stylesheet put into the page after React (decision 0086)", () => {
 
     expect(filled).toContain(`<title>Støvle ${guess}</title>`);
     expect(filled).toContain(`<p>Beskrivelse ${placeholder}</p>`);
-    expect(filled.split(APP_CSS)).toHaveLength(2);
+    expect(filled.split("nav>a::after")).toHaveLength(2);
   });
 
   it("moves the head's end by what it put in", () => {
@@ -104,7 +107,8 @@ describe("the stylesheet put into the page after React (decision 0086)", () => {
     const placeholder = stylesheets.placeholder("/assets/app-Cd2_y.css") ?? "";
     const head = Buffer.from(`<head><style>${placeholder}</style></head><body>`);
     const { chunk, headEnd } = stylesheets.fill(head, head.indexOf("</head>"));
-    expect(chunk.toString("utf8")).toBe(`<head><style>${APP_CSS}</style></head><body>`);
+    const written = APP_CSS.replace("</style><STYLE>", "</\\73 tyle><\\53 TYLE>");
+    expect(chunk.toString("utf8")).toBe(`<head><style>${written}</style></head><body>`);
     expect(chunk.subarray(headEnd).toString("utf8")).toBe("</head><body>");
   });
 });

@@ -18,11 +18,10 @@ function anchor(attributes: Record<string, string>) {
 }
 
 describe("plain links", () => {
-  it("carry the address, the marker and React Router's discovery attribute", () => {
+  it("carry the address and the marker, nothing more (every route is known from the first page)", () => {
     expect(plainLink("/p/strikon-blaze-elite-fg-silver/?sid=12")).toEqual({
       href: "/p/strikon-blaze-elite-fg-silver/?sid=12",
       [PLAIN_LINK]: "",
-      "data-discover": "true",
     });
     expect(plainLink("?brand=strikon", { keepScroll: true })).toMatchObject({ [KEEP_SCROLL]: "" });
   });

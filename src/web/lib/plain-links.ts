@@ -12,14 +12,13 @@ export const PLAIN_LINK = "data-plain-link";
 export const KEEP_SCROLL = "data-keep-scroll";
 
 /**
- * The attributes of a plain link: the address as written, the marker, and `data-discover` so that
- * React Router learns the route it leads to before it is clicked, as it does for its own links.
+ * The attributes of a plain link: the address as written and the marker. (Every route is known from
+ * the first page, decision 0087, so there is no route to discover before it is clicked.)
  */
 export function plainLink(href: string, { keepScroll = false } = {}) {
   return {
     href,
     [PLAIN_LINK]: "",
-    "data-discover": "true",
     ...(keepScroll ? { [KEEP_SCROLL]: "" } : {}),
   };
 }
