@@ -5,7 +5,7 @@ import { roundTripCounter } from "#db/round-trips.ts";
 import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
 import { flagshipStore } from "#modules/content/stores.service.ts";
-import { listReviews } from "#modules/reviews/reviews.service.ts";
+import { productPageReviews } from "#modules/reviews/reviews.service.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
 import { loadProductDetail } from "./product.service.ts";
@@ -64,12 +64,14 @@ describe("round trips per product page", () => {
     const counter = roundTripCounter(testDb.database);
     const tripsFor = async (product: { id: number; slug: string }) => {
       const before = counter.roundTrips;
-      // As the page's loader asks: the product and the store together, then the reviews.
-      const [detail] = await Promise.all([
+      // As the page's loader asks: the product and the store together, then the reviews kept at the
+      // revision read for them.
+      const [detail, , revision] = await Promise.all([
         loadProductDetail(db, product.slug, "DKK", "da"),
         flagshipStore(db, "da-DK"),
+        catalogueRevision(db),
       ]);
-      await listReviews(db, detail.id);
+      await productPageReviews(db, detail.id, revision);
       return { trips: counter.roundTrips - before, detail };
     };
     const forRich = await tripsFor(rich);

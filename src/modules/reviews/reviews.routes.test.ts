@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
+import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { cookiesFrom, createTestApp, csrfHeaders, type TestApp } from "#server/testing.ts";
 import { runReviewsCommand } from "../../cli/reviews-command.ts";
@@ -13,7 +14,7 @@ import {
 } from "../orders/lifecycle.test-helpers.ts";
 import { REVIEW_TEXT_MAX } from "./reviews.contract.ts";
 import { REVIEWS_PER_MINUTE_PER_MEMBER } from "./reviews.routes.ts";
-import { authorOf, plainReviewText } from "./reviews.service.ts";
+import { authorOf, plainReviewText, productPageReviews } from "./reviews.service.ts";
 
 /**
  * Product reviews (decision 0044): anyone reads them, a member who received the product in a
@@ -195,6 +196,9 @@ describe("writing a review", () => {
   it("takes a received product's review once, as plain text, and answers the new stars", async () => {
     const id = sizes[0]?.productId as number;
     const before = (await get(`/api/products/${id}/reviews/`)).json().summary;
+    // The product page's first page is kept while nothing changes…
+    const kept = await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db));
+    expect(await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db))).toBe(kept);
     const text =
       "  Zapatillas 👟 geniales — <b>grip</b> <script>alert(1)</script>on 3G & AG, size < 44 ok.\u0007  ";
     const answer = await review(id, { rating: 2, text });
@@ -211,6 +215,10 @@ describe("writing a review", () => {
     const listed = (await get(`/api/products/${id}/reviews/`)).json();
     expect(listed.items[0]).toEqual(body.review);
     expect(listed.summary).toEqual(body.summary);
+    // …and shows the review written at once.
+    const onPage = await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db));
+    expect(onPage.items[0]).toEqual(body.review);
+    expect(onPage.summary).toEqual(body.summary);
 
     const again = await review(id, { rating: 5, text: "Changed my mind, they are great." });
     expect(again.statusCode).toBe(409);
@@ -249,6 +257,11 @@ describe("hiding a review", () => {
   it("needs the operator token, hides once, and the list and stars leave it out", async () => {
     const id = sizes[2]?.productId as number;
     const written = (await review(id, { rating: 1, text: "Rude words the operator takes down." })).json();
+    expect(
+      (await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db))).items.map(
+        (item) => item.id,
+      ),
+    ).toContain(written.review.id);
     const path = `/api/operator/reviews/${written.review.id}/hide/`;
     expect((await operator(t, null)(path, {})).statusCode).toBe(401);
     expect((await operator(t, "wrong")(path, {})).statusCode).toBe(401);
@@ -260,6 +273,10 @@ describe("hiding a review", () => {
     const listed = (await get(`/api/products/${id}/reviews/`)).json();
     expect(listed.items.map((item: { id: number }) => item.id)).not.toContain(written.review.id);
     expect(listed.summary.count).toBe(written.summary.count - 1);
+    // The product page's kept first page leaves it out too.
+    const onPage = await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db));
+    expect(onPage.items.map((item) => item.id)).not.toContain(written.review.id);
+    expect(onPage.summary.count).toBe(written.summary.count - 1);
     // Hidden is still written: the member cannot write another.
     expect((await review(id, { rating: 5, text: "Trying again after being hidden." })).statusCode).toBe(409);
   });

@@ -1,9 +1,10 @@
+import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
 import { flagshipStore } from "#modules/content/stores.service.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
-import { listReviews, reviewStateOf, takesReviews } from "#modules/reviews/reviews.service.ts";
+import { productPageReviews, reviewStateOf, takesReviews } from "#modules/reviews/reviews.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { type FlagshipView, flagshipView } from "./in-store-sheet.tsx";
@@ -46,12 +47,18 @@ function keptView(product: ProductDetail): ProductView {
 /** The product page's data; its structured data links on the page's configured address. */
 export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
   const { db } = shop.database;
-  const [product, store] = await Promise.all([
+  const [product, store, revision] = await Promise.all([
     asPage(() => loadProductDetail(db, slug, shop.market.currency, shop.locale)),
     flagshipStore(db, intlTag(shop.locale, shop.market)),
+    // The revision the product and the store are read at (one read, shared while it is under way),
+    // which the reviews are kept at too.
+    catalogueRevision(db),
   ]);
   const [reviews, reviewState] = takesReviews(product)
-    ? await Promise.all([listReviews(db, product.id), reviewStateOf(db, shop.user?.id ?? null, product.id)])
+    ? await Promise.all([
+        productPageReviews(db, product.id, revision),
+        reviewStateOf(db, shop.user?.id ?? null, product.id),
+      ])
     : [null, null];
   const flagship = store && !product.is_package ? flagshipView(store) : null;
   return {
