@@ -7,6 +7,7 @@ import { profileRoutes } from "#modules/accounts/profile.routes.ts";
 import { cartRoutes } from "#modules/cart/cart.routes.ts";
 import { adoptAnonymousCart, discardMemberBag } from "#modules/cart/cart-adoption.ts";
 import { reminderUnsubscribeRoutes } from "#modules/cart/reminder-unsubscribe.routes.ts";
+import { moveCatalogueRevision } from "#modules/catalog/catalogue-cache.ts";
 import { mediaRoutes } from "#modules/catalog/media.routes.ts";
 import { checkoutRoutes } from "#modules/checkout/checkout.routes.ts";
 import { cmsPagesRoutes } from "#modules/content/cms-pages.routes.ts";
@@ -89,6 +90,8 @@ export async function registerModuleRoutes(app: FastifyInstance) {
       await attachGuestOrders(db, user);
     },
     eraseMemberElsewhere,
+    // The member's name leaves kept product pages' reviews at once, not when they next expire.
+    afterMemberErased: moveCatalogueRevision,
     exportMemberElsewhere,
   });
   await app.register(profileRoutes);

@@ -63,6 +63,8 @@ export interface AccountsRoutesOptions {
   afterEmailValidated?: AfterEmailValidated;
   /** At account deletion: what the modules above accounts erase or anonymise of the member. */
   eraseMemberElsewhere: EraseMemberElsewhere;
+  /** Once the deletion has committed: what the modules above accounts do after it (kept pages). */
+  afterMemberErased?: (db: Db) => Promise<void>;
   /** For the data export: what the modules above accounts hold about the member. */
   exportMemberElsewhere: ExportMemberElsewhere;
 }
@@ -264,6 +266,7 @@ export async function accountsRoutes(fastify: FastifyInstance, options: Accounts
     async (request, reply) => {
       const memberId = memberOf(request);
       await deleteAccount(db, mailFor(request), memberId, options.eraseMemberElsewhere);
+      await options.afterMemberErased?.(db);
       // The sessions are gone with the account; the browser forgets its cookie too.
       memberChanged(request, memberId);
       await endSession(request, reply);

@@ -1,7 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
-import { catalogueRevision, reuseRevisionReads } from "./catalogue-cache.ts";
+import {
+  cachedAtRevision,
+  cachedByCatalogue,
+  catalogueRevision,
+  moveCatalogueRevision,
+  reuseRevisionReads,
+} from "./catalogue-cache.ts";
 
 /** The catalogue revision as every process reads it: at once, or within the reuse time. */
 describe("catalogueRevision", () => {
@@ -34,5 +40,26 @@ describe("catalogueRevision", () => {
     const after = await catalogueRevision(db);
     expect(after).not.toBe(before);
     reuseRevisionReads(db, 0);
+  });
+});
+
+describe("moveCatalogueRevision", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+  });
+  afterAll(async () => testDb?.drop());
+
+  it("ends a value kept at a revision read before the change had committed", async () => {
+    const { db } = testDb.database;
+    reuseRevisionReads(db, 0);
+    // The trigger has moved the revision; a page read before the commit keeps what was there before.
+    await db.execute(sql`select nextval('catalogue_revision')`);
+    const early = await catalogueRevision(db);
+    await cachedAtRevision(db, "reviews:page", early, async () => "Mette J. wrote it");
+    expect(await cachedByCatalogue(db, "reviews:page", async () => "read again")).toBe("Mette J. wrote it");
+    // The writer moves it once more once committed: the next read takes what is there now.
+    await moveCatalogueRevision(db);
+    expect(await cachedByCatalogue(db, "reviews:page", async () => "read again")).toBe("read again");
   });
 });

@@ -86,6 +86,16 @@ export function catalogueRevision(db: Db): Promise<string> {
   return cache.revisionRead;
 }
 
+/**
+ * Moves the revision once more, after a transaction that changed what pages show has committed. The
+ * triggers move it when the change is written, before the commit: a page read in between is kept at
+ * the new revision with what was there before, until the next change or the time limit. Where that
+ * must not happen (a deleted member's name on reviews), the writer calls this once it has committed.
+ */
+export async function moveCatalogueRevision(db: Db): Promise<void> {
+  await db.execute(sql`select nextval('catalogue_revision')`);
+}
+
 /** The cached value for key at the current revision, or compute(revision) stored under it. */
 export async function cachedByCatalogue<T>(
   db: Db,

@@ -3,7 +3,7 @@ import { type Db, rows, type Tx } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { textWithoutMarkup } from "#kernel/plain-text.ts";
-import { cachedAtRevision } from "#modules/catalog/catalogue-cache.ts";
+import { cachedAtRevision, structuralRevision } from "#modules/catalog/catalogue-cache.ts";
 import {
   type RatingSummary,
   REVIEW_TEXT_MAX,
@@ -157,12 +157,16 @@ export async function listReviews(
 /**
  * The product page's first page of reviews, newest first, kept per catalogue revision (the page reads
  * it on every visit, a statement and its rows each time). Reviews move the revision as products do
- * (migration 0023), so a review written, hidden or shown again is on the page as soon as a change to
- * the product would be. `revision` is the one the page has just read for its product, so that the
- * page reads it once. Kept pages are shared between requests: callers never change them.
+ * (migration 0023), so a review written or hidden is on the page as soon as a change to the product
+ * would be; a deleted member's name leaves it once the deletion has committed
+ * (`moveCatalogueRevision`). Stock does not change reviews: they are kept across sales (the
+ * revision's catalogue part). `revision` is the one the page has just read for its product, so that
+ * the page reads it once. Kept pages are shared between requests: callers never change them.
  */
 export function productPageReviews(db: Db, productId: number, revision: string): Promise<ReviewsPage> {
-  return cachedAtRevision(db, `reviews:${productId}`, revision, () => listReviews(db, productId));
+  return cachedAtRevision(db, `reviews:${productId}`, structuralRevision(revision), () =>
+    listReviews(db, productId),
+  );
 }
 
 /** Whether the member received the product: a line of it in a delivered package of one of their orders. */

@@ -50,8 +50,8 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
   const [product, store, revision] = await Promise.all([
     asPage(() => loadProductDetail(db, slug, shop.market.currency, shop.locale)),
     flagshipStore(db, intlTag(shop.locale, shop.market)),
-    // The revision the product and the store are read at (one read, shared while it is under way),
-    // which the reviews are kept at too.
+    // The revision the product and the store are read at (the same read, or a later one at the end
+    // of the reuse time), which the reviews are kept at too.
     catalogueRevision(db),
   ]);
   const [reviews, reviewState] = takesReviews(product)
