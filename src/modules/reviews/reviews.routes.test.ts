@@ -25,6 +25,10 @@ let sizes: SizeAtHand[];
 let member: { cookies: Record<string, string>; id: number };
 let ip = 1;
 
+/** The product page's kept first page of reviews, at the current revision. */
+const keptOnPage = async (productId: number) =>
+  productPageReviews(t.database.db, productId, await catalogueRevision(t.database.db));
+
 const cookieHeader = (cookies: Record<string, string>) =>
   Object.entries(cookies)
     .map(([k, v]) => `${k}=${v}`)
@@ -197,8 +201,8 @@ describe("writing a review", () => {
     const id = sizes[0]?.productId as number;
     const before = (await get(`/api/products/${id}/reviews/`)).json().summary;
     // The product page's first page is kept while nothing changes…
-    const kept = await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db));
-    expect(await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db))).toBe(kept);
+    const kept = await keptOnPage(id);
+    expect(await keptOnPage(id)).toBe(kept);
     const text =
       "  Zapatillas 👟 geniales — <b>grip</b> <script>alert(1)</script>on 3G & AG, size < 44 ok.\u0007  ";
     const answer = await review(id, { rating: 2, text });
@@ -216,7 +220,7 @@ describe("writing a review", () => {
     expect(listed.items[0]).toEqual(body.review);
     expect(listed.summary).toEqual(body.summary);
     // …and shows the review written at once.
-    const onPage = await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db));
+    const onPage = await keptOnPage(id);
     expect(onPage.items[0]).toEqual(body.review);
     expect(onPage.summary).toEqual(body.summary);
 
@@ -257,11 +261,7 @@ describe("hiding a review", () => {
   it("needs the operator token, hides once, and the list and stars leave it out", async () => {
     const id = sizes[2]?.productId as number;
     const written = (await review(id, { rating: 1, text: "Rude words the operator takes down." })).json();
-    expect(
-      (await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db))).items.map(
-        (item) => item.id,
-      ),
-    ).toContain(written.review.id);
+    expect((await keptOnPage(id)).items.map((item) => item.id)).toContain(written.review.id);
     const path = `/api/operator/reviews/${written.review.id}/hide/`;
     expect((await operator(t, null)(path, {})).statusCode).toBe(401);
     expect((await operator(t, "wrong")(path, {})).statusCode).toBe(401);
@@ -274,7 +274,7 @@ describe("hiding a review", () => {
     expect(listed.items.map((item: { id: number }) => item.id)).not.toContain(written.review.id);
     expect(listed.summary.count).toBe(written.summary.count - 1);
     // The product page's kept first page leaves it out too.
-    const onPage = await productPageReviews(t.database.db, id, await catalogueRevision(t.database.db));
+    const onPage = await keptOnPage(id);
     expect(onPage.items.map((item) => item.id)).not.toContain(written.review.id);
     expect(onPage.summary.count).toBe(written.summary.count - 1);
     // Hidden is still written: the member cannot write another.

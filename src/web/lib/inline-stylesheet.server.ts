@@ -54,7 +54,6 @@ export class InlinedStylesheets {
   readonly #token = crypto.randomUUID();
   readonly #clientDir: string;
   readonly #byHref = new Map<string, { placeholder: string; marker: Buffer; bytes: Buffer } | null>();
-  readonly #byMarker: { marker: Buffer; bytes: Buffer }[] = [];
 
   constructor(clientDir: string = CLIENT_DIR) {
     this.#clientDir = clientDir;
@@ -70,7 +69,6 @@ export class InlinedStylesheets {
         // A CSS comment: were it ever sent as it is, the page would only lack its styles.
         const placeholder = `/*${this.#token} ${href}*/`;
         kept = { placeholder, marker: Buffer.from(placeholder), bytes: Buffer.from(asReactWritesIt(text)) };
-        this.#byMarker.push(kept);
       }
       this.#byHref.set(href, kept);
     }
@@ -84,7 +82,9 @@ export class InlinedStylesheets {
   fill = (chunk: Buffer, headEnd: number): { chunk: Buffer; headEnd: number } => {
     let filled = chunk;
     let end = headEnd;
-    for (const { marker, bytes } of this.#byMarker) {
+    for (const kept of this.#byHref.values()) {
+      if (!kept) continue;
+      const { marker, bytes } = kept;
       const at = filled.subarray(0, end).indexOf(marker);
       if (at === -1) continue;
       filled = Buffer.concat([filled.subarray(0, at), bytes, filled.subarray(at + marker.length)]);
