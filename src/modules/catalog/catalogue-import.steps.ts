@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { inArray, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { type Db, rows, type Tx } from "#db/client.ts";
 import { CURRENCIES } from "#kernel/money.ts";
 import {
@@ -178,9 +178,10 @@ const slugOf = (name: string) =>
  * Writes checked products inside the caller's transaction, by handle and SKU, a statement per table
  * for the whole batch: products, sizes, prices (with the price history moved on where a price changed,
  * for the 30-day lowest price) and pictures are inserted or brought up to the file; nothing the file
- * does not hold is deleted. Answers the sizes that were sold out and have stock now, for the
- * back-in-stock mails, and the pictures to copy: new ones, ones whose source changed, and ones whose
- * copy failed before (a picture already copied from the same source keeps its copy).
+ * does not hold is deleted. Answers the sizes that could not be bought and can now (sold out and in
+ * stock again, or in stock and their product back online), for the back-in-stock mails, and the
+ * pictures to copy: new ones, ones whose source changed, and ones whose copy failed before (a picture
+ * already copied from the same source keeps its copy).
  */
 export async function upsertProducts(
   tx: Tx,
@@ -213,6 +214,20 @@ export async function upsertProducts(
     const bySlug = new Map(made.map((brand) => [brand.slug, brand.id]));
     for (const name of newBrands) context.brands.set(key(name), bySlug.get(slugOf(name)) as number);
   }
+
+  // Sizes that could not be bought before the batch: sold out, or their product offline (a product
+  // coming online brings every size in stock back, decision 0088). Read before anything is written.
+  const before = await tx
+    .select({ sku: productSizes.sku, stock: productSizes.stock, online: products.online })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .where(
+      inArray(
+        productSizes.sku,
+        batch.flatMap((product) => product.sizes.map((size) => size.sku)),
+      ),
+    );
+  const unbuyable = new Set(before.filter((size) => size.stock <= 0 || !size.online).map((size) => size.sku));
 
   const written = await tx
     .insert(products)
@@ -267,16 +282,6 @@ export async function upsertProducts(
   const sizes = batch.flatMap((product) =>
     product.sizes.map((size, sort) => ({ productId: idOf.get(product.handle) as number, sort, ...size })),
   );
-  const before = await tx
-    .select({ sku: productSizes.sku, stock: productSizes.stock })
-    .from(productSizes)
-    .where(
-      inArray(
-        productSizes.sku,
-        sizes.map((size) => size.sku),
-      ),
-    );
-  const soldOut = new Set(before.filter((size) => size.stock <= 0).map((size) => size.sku));
   const sizeRows = await tx
     .insert(productSizes)
     .values(
@@ -300,8 +305,12 @@ export async function upsertProducts(
       },
     })
     .returning({ id: productSizes.id, sku: productSizes.sku, stock: productSizes.stock });
+  const onlineIds = new Set(
+    batch.filter((product) => product.online).map((product) => idOf.get(product.handle)),
+  );
+  const productOfSku = new Map(sizes.map((size) => [size.sku, size.productId]));
   const backInStock = sizeRows
-    .filter((size) => soldOut.has(size.sku) && size.stock > 0)
+    .filter((size) => unbuyable.has(size.sku) && size.stock > 0 && onlineIds.has(productOfSku.get(size.sku)))
     .map((size) => size.id);
 
   const prices = batch.flatMap((product) =>

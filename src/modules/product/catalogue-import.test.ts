@@ -235,6 +235,33 @@ describe("importing a Shopify product export", () => {
     expect(stock?.stock).toBe(6);
   });
 
+  it("keeps an offline product's page, sold out with its reviews, and mails those waiting once it is online again", async () => {
+    // The feed leaves the gloves out of the shop (unpublished): their page stays, sold out.
+    const restocked = fixed.replace("GPK-09,200,shopify,0,", "GPK-09,200,shopify,6,");
+    const offline = restocked.replace("Goalkeeper gloves,keeper,true,", "Goalkeeper gloves,keeper,false,");
+    expect(offline).not.toBe(restocked);
+    expect(await importCsv(offline)).toMatchObject({ errors: [], notified: 0 });
+    const page = await loadProductPage(danishPage(), "grip-pro-keeper-gloves");
+    expect(page.product).toMatchObject({ online: false, sold_out: true });
+    expect(page.reviews?.meta.page).toBe(1);
+    expect(page.jsonLd).toMatchObject({ offers: { availability: "https://schema.org/OutOfStock" } });
+
+    // A shopper waits for size 8, in stock but not for sale while the gloves are offline.
+    const [size] = await rows<{ id: number; product_id: number }>(
+      t.database.db,
+      sql`select id, product_id from product_sizes where sku = 'GPK-08'`,
+    );
+    await rows(
+      t.database.db,
+      sql`insert into stock_alerts (product_id, size_id, email, locale, market, confirmed_at)
+          values (${size?.product_id}, ${size?.id}, 'back-online@example.com', 'da', 'dk', now())`,
+    );
+    expect((await importCsv(offline)).notified).toBe(0);
+    // Online again: the size in stock can be bought, and its subscriber hears it once.
+    expect((await importCsv(restocked)).notified).toBe(1);
+    expect((await importCsv(restocked)).notified).toBe(0);
+  });
+
   it("refuses a SKU that belongs to another product and a category the shop does not have", async () => {
     const stolen = fixed.replace("TIS-43", "GPK-08").replace(",Balls,", ",Curling stones,");
     const report = await importCsv(stolen);

@@ -252,6 +252,46 @@ describe("signing up for a back-in-stock alert (double opt-in)", () => {
     }
   });
 
+  it("waits for any size of an offline product, in stock or not, and mails nobody while the product stays offline", async () => {
+    // A product of its own, taken offline: it is sold out in every size (decision 0088).
+    const [inStock, soldOut] = await rows<Size>(
+      t.database.db,
+      sql`select s.product_id, s.id as size_id, p.name, s.name as size
+            from product_sizes s join products p on p.id = s.product_id
+           where p.id = (select p2.id from products p2
+                          where p2.online and not p2.is_package and not p2.is_giftcard
+                            and p2.id not in (${sql.join(
+                              sizes.map((s) => sql`${s.product_id}`),
+                              sql`, `,
+                            )})
+                            and (select count(*) from product_sizes s2 where s2.product_id = p2.id) >= 2
+                          order by p2.id limit 1)
+           order by s.id limit 2`,
+    );
+    if (!inStock || !soldOut) throw new Error("the demo shop has no such product");
+    await t.database.db.execute(sql`update product_sizes set stock = 5 where id = ${inStock.size_id}`);
+    await t.database.db.execute(sql`update product_sizes set stock = 0 where id = ${soldOut.size_id}`);
+    await t.database.db.execute(sql`update products set online = false where id = ${inStock.product_id}`);
+
+    for (const [email, at] of [
+      ["offline-in-stock@example.com", inStock],
+      ["offline-sold-out@example.com", soldOut],
+    ] as const) {
+      expect((await signUp(email, at, { ip: "10.6.0.1" })).statusCode).toBe(200);
+      // Confirmed, and the size is not said to be in stock: it cannot be bought while offline.
+      expect((await confirm(mailedToken(email))).json()).toMatchObject({
+        status: "confirmed",
+        in_stock: false,
+      });
+    }
+
+    const back = await setSizeStock(t.database.db, mail, shopAddress, { sizeId: soldOut.size_id, stock: 3 });
+    await t.app.jobs.drain();
+    expect(back.notified).toBe(0);
+    expect((await alertOf("offline-sold-out@example.com", soldOut))?.notified_at).toBeNull();
+    expect(mailsTo("offline-sold-out@example.com")).toHaveLength(1);
+  });
+
   it(`mails one address at most ${STOCK_ALERT_CONFIRMATIONS_PER_HOUR} confirmations an hour over all sizes, answering each sign-up alike`, async () => {
     const email = "target@example.com";
     const statuses: number[] = [];

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, eq, exists, gt, isNotNull, isNull, lte, or } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { countAttempt } from "#modules/accounts/rate-limit.service.ts";
@@ -50,6 +50,7 @@ export async function subscribeStockAlert(
     .select({
       productId: productSizes.productId,
       stock: productSizes.stock,
+      online: products.online,
       size: productSizes.name,
       product: products.name,
     })
@@ -57,7 +58,8 @@ export async function subscribeStockAlert(
     .innerJoin(products, eq(products.id, productSizes.productId))
     .where(eq(productSizes.id, input.size_id));
   if (!size || size.productId !== input.product_id) throw invalid("size_id", "notify.error.size");
-  if (size.stock > 0) throw invalid("size_id", "notify.error.inStock");
+  // An offline product is sold out in every size (decision 0088): any of them may be waited for.
+  if (size.online && size.stock > 0) throw invalid("size_id", "notify.error.inStock");
 
   const email = input.email.toLowerCase();
   const token = newToken();
@@ -137,6 +139,7 @@ async function findByToken(db: Db, token: string) {
       url: products.relativeUrl,
       size: productSizes.name,
       stock: productSizes.stock,
+      online: products.online,
     })
     .from(stockAlerts)
     .innerJoin(productSizes, eq(productSizes.id, stockAlerts.sizeId))
@@ -148,7 +151,7 @@ async function findByToken(db: Db, token: string) {
 const subjectOf = (row: NonNullable<Awaited<ReturnType<typeof findByToken>>>): StockAlertSubject => ({
   product: { name: row.name, relative_url: row.url },
   size: row.size,
-  in_stock: row.stock > 0,
+  in_stock: row.online && row.stock > 0,
 });
 
 /**
@@ -269,8 +272,10 @@ export async function putBackStock(
 }
 
 /**
- * A sold-out size is back: every confirmed alert waiting for it is claimed (so two updates cannot
- * both send it) and each subscriber gets one e-mail, queued in the same transaction.
+ * A sold-out size may be back: when it can be bought now (in stock, and its product online), every
+ * confirmed alert waiting for it is claimed (so two updates cannot both send it) and each subscriber
+ * gets one e-mail, queued in the same transaction. A size back in stock while its product is offline
+ * mails nobody yet: its alerts wait for the product to come online (decision 0088).
  */
 export async function notifyBackInStock(
   tx: Tx,
@@ -278,11 +283,21 @@ export async function notifyBackInStock(
   publicUrlFor: PublicUrlFor,
   sizeId: number,
 ): Promise<number> {
+  const buyable = tx
+    .select({ id: productSizes.id })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.productId))
+    .where(and(eq(productSizes.id, sizeId), gt(productSizes.stock, 0), eq(products.online, true)));
   const alerts = await tx
     .update(stockAlerts)
     .set({ notifiedAt: new Date() })
     .where(
-      and(eq(stockAlerts.sizeId, sizeId), isNull(stockAlerts.notifiedAt), isNotNull(stockAlerts.confirmedAt)),
+      and(
+        eq(stockAlerts.sizeId, sizeId),
+        isNull(stockAlerts.notifiedAt),
+        isNotNull(stockAlerts.confirmedAt),
+        exists(buyable),
+      ),
     )
     .returning({ email: stockAlerts.email, locale: stockAlerts.locale, market: stockAlerts.market });
   if (alerts.length === 0) return 0;

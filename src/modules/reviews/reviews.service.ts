@@ -69,10 +69,15 @@ export function takesReviews(product: { is_giftcard: boolean }): boolean {
   return !product.is_giftcard;
 }
 
+/**
+ * Whether the product is one whose reviews are read and written: any but a gift card, online or not.
+ * An offline product keeps its page, shown sold out (product.service.ts), and its reviews with it; a
+ * member who received it may still review it (decision 0088).
+ */
 async function productExists(db: Db | Tx, productId: number): Promise<boolean> {
   const [row] = await rows<{ id: number }>(
     db,
-    sql`select id from products where id = ${productId} and online and not is_giftcard`,
+    sql`select id from products where id = ${productId} and not is_giftcard`,
   );
   return row !== undefined;
 }
@@ -106,7 +111,7 @@ function reviewsPageStatement(sort: ReviewSort) {
   return preparedStatement<{ shown: boolean; stars: { rating: number; n: number }[]; items: ReviewRow[] }>(
     `reviews_page_${sort}`,
     () => sql`
-      select exists (select 1 from products where id = ${productId} and online and not is_giftcard) as shown,
+      select exists (select 1 from products where id = ${productId} and not is_giftcard) as shown,
              (select coalesce(json_agg(json_build_object('rating', rating, 'n', n)), '[]')
                 from (select rating, count(*)::int as n from product_reviews
                        where product_id = ${productId} and hidden_at is null group by rating) r) as stars,
@@ -125,7 +130,7 @@ const reviewsPageStatements: Record<ReviewSort, ReturnType<typeof reviewsPageSta
 };
 
 /**
- * One page of a product's shown reviews in the order asked; an unknown or offline product is a 404.
+ * One page of a product's shown reviews in the order asked; an unknown product or a gift card is a 404.
  * One statement: whether the product is shown, the stars and the page (the product page reads it on
  * every visit).
  */

@@ -16,13 +16,22 @@ type FormValues = z.input<typeof stockAlertInput>;
  * has been left; the button waits while errors remain or a request is under way. The server's e-mail
  * error is shown on the field.
  */
-export function BackInStockForm({ productId, sizes }: { productId: number; sizes: StockEntry[] }) {
+export function BackInStockForm({
+  productId,
+  sizes,
+  online,
+}: {
+  productId: number;
+  sizes: StockEntry[];
+  /** An offline product is sold out in every size, so every size may be waited for (decision 0088). */
+  online: boolean;
+}) {
   const intl = useIntl();
   const sizeLabel = useSizeLabel();
   const sizeId = useId();
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
-  const soldOutSizes = sizes.filter((size) => size.stock_info <= 0);
+  const soldOutSizes = online ? sizes.filter((size) => size.stock_info <= 0) : sizes;
   const form = useForm<FormValues, unknown, z.output<typeof stockAlertInput>>({
     resolver: zodResolver(stockAlertInput),
     mode: "onTouched",

@@ -352,7 +352,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               {!product.is_package && product.stock.length > 0 && (
-                <BackInStockForm productId={product.id} sizes={product.stock} />
+                <BackInStockForm productId={product.id} sizes={product.stock} online={product.online} />
               )}
             </div>
           ) : (
