@@ -1,6 +1,6 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import { type Db, rows, type Tx } from "#db/client.ts";
 import { CURRENCIES } from "#kernel/money.ts";
 import {
@@ -215,19 +215,21 @@ export async function upsertProducts(
     for (const name of newBrands) context.brands.set(key(name), bySlug.get(slugOf(name)) as number);
   }
 
-  // Sizes that could not be bought before the batch: sold out, or their product offline (a product
-  // coming online brings every size in stock back, decision 0088). Read before anything is written.
-  const before = await tx
-    .select({ sku: productSizes.sku, stock: productSizes.stock, online: products.online })
-    .from(productSizes)
-    .innerJoin(products, eq(products.id, productSizes.productId))
+  // Products the file brings back online (decision 0088): every size of theirs in stock can be bought
+  // again, also one the file leaves out. Read before the products are written.
+  const offlineBefore = await tx
+    .select({ slug: products.slug })
+    .from(products)
     .where(
-      inArray(
-        productSizes.sku,
-        batch.flatMap((product) => product.sizes.map((size) => size.sku)),
+      and(
+        inArray(
+          products.slug,
+          batch.map((product) => product.handle),
+        ),
+        eq(products.online, false),
       ),
     );
-  const unbuyable = new Set(before.filter((size) => size.stock <= 0 || !size.online).map((size) => size.sku));
+  const wasOffline = new Set(offlineBefore.map((row) => row.slug));
 
   const written = await tx
     .insert(products)
@@ -282,6 +284,16 @@ export async function upsertProducts(
   const sizes = batch.flatMap((product) =>
     product.sizes.map((size, sort) => ({ productId: idOf.get(product.handle) as number, sort, ...size })),
   );
+  const before = await tx
+    .select({ sku: productSizes.sku, stock: productSizes.stock })
+    .from(productSizes)
+    .where(
+      inArray(
+        productSizes.sku,
+        sizes.map((size) => size.sku),
+      ),
+    );
+  const soldOut = new Set(before.filter((size) => size.stock <= 0).map((size) => size.sku));
   const sizeRows = await tx
     .insert(productSizes)
     .values(
@@ -305,13 +317,27 @@ export async function upsertProducts(
       },
     })
     .returning({ id: productSizes.id, sku: productSizes.sku, stock: productSizes.stock });
+  // A size can be bought when it is in stock and its product online: sold-out sizes of online
+  // products that have stock now, and every size in stock of a product that came online.
   const onlineIds = new Set(
     batch.filter((product) => product.online).map((product) => idOf.get(product.handle)),
   );
   const productOfSku = new Map(sizes.map((size) => [size.sku, size.productId]));
-  const backInStock = sizeRows
-    .filter((size) => unbuyable.has(size.sku) && size.stock > 0 && onlineIds.has(productOfSku.get(size.sku)))
-    .map((size) => size.id);
+  const backInStock = new Set(
+    sizeRows
+      .filter((size) => soldOut.has(size.sku) && size.stock > 0 && onlineIds.has(productOfSku.get(size.sku)))
+      .map((size) => size.id),
+  );
+  const cameOnline = batch
+    .filter((product) => product.online && wasOffline.has(product.handle))
+    .map((product) => idOf.get(product.handle) as number);
+  if (cameOnline.length > 0) {
+    const inStock = await tx
+      .select({ id: productSizes.id })
+      .from(productSizes)
+      .where(and(inArray(productSizes.productId, cameOnline), gt(productSizes.stock, 0)));
+    for (const size of inStock) backInStock.add(size.id);
+  }
 
   const prices = batch.flatMap((product) =>
     product.prices.map((price) => ({
@@ -358,7 +384,7 @@ export async function upsertProducts(
   }
 
   const pictures = await writePictures(tx, batch, idOf, productIds, context.pictureBase);
-  return { created, updated: written.length - created, productIds, backInStock, pictures };
+  return { created, updated: written.length - created, productIds, backInStock: [...backInStock], pictures };
 }
 
 /**

@@ -246,19 +246,36 @@ describe("importing a Shopify product export", () => {
     expect(page.reviews?.meta.page).toBe(1);
     expect(page.jsonLd).toMatchObject({ offers: { availability: "https://schema.org/OutOfStock" } });
 
-    // A shopper waits for size 8, in stock but not for sale while the gloves are offline.
-    const [size] = await rows<{ id: number; product_id: number }>(
+    // Shoppers wait for sizes 8 and 10, in stock but not for sale while the gloves are offline.
+    const waiting = await rows<{ id: number; product_id: number; sku: string }>(
       t.database.db,
-      sql`select id, product_id from product_sizes where sku = 'GPK-08'`,
+      sql`select id, product_id, sku from product_sizes where sku in ('GPK-08', 'GPK-10') order by sku`,
     );
-    await rows(
-      t.database.db,
-      sql`insert into stock_alerts (product_id, size_id, email, locale, market, confirmed_at)
-          values (${size?.product_id}, ${size?.id}, 'back-online@example.com', 'da', 'dk', now())`,
-    );
+    expect(waiting).toHaveLength(2);
+    for (const size of waiting)
+      await rows(
+        t.database.db,
+        sql`insert into stock_alerts (product_id, size_id, email, locale, market, confirmed_at)
+            values (${size.product_id}, ${size.id}, ${`${size.sku.toLowerCase()}@example.com`}, 'da', 'dk', now())`,
+      );
     expect((await importCsv(offline)).notified).toBe(0);
-    // Online again: the size in stock can be bought, and its subscriber hears it once.
-    expect((await importCsv(restocked)).notified).toBe(1);
+    // Online again, in a file that leaves size 10 out (kept as it was, in stock): both sizes can be
+    // bought, and each subscriber hears it once.
+    const withoutTen = restocked
+      .split("\n")
+      .filter((line) => !line.includes(",GPK-10,"))
+      .join("\n");
+    expect(withoutTen).not.toBe(restocked);
+    expect((await importCsv(withoutTen)).notified).toBe(2);
+    const alerts = await rows<{ email: string; notified: boolean }>(
+      t.database.db,
+      sql`select email, notified_at is not null as notified from stock_alerts
+           where email in ('gpk-08@example.com', 'gpk-10@example.com') order by email`,
+    );
+    expect(alerts).toEqual([
+      { email: "gpk-08@example.com", notified: true },
+      { email: "gpk-10@example.com", notified: true },
+    ]);
     expect((await importCsv(restocked)).notified).toBe(0);
   });
 

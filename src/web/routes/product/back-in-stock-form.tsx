@@ -31,7 +31,7 @@ export function BackInStockForm({
   const sizeId = useId();
   const [done, setDone] = useState(false);
   const [failed, setFailed] = useState(false);
-  const soldOutSizes = online ? sizes.filter((size) => size.stock_info <= 0) : sizes;
+  const waitableSizes = online ? sizes.filter((size) => size.stock_info <= 0) : sizes;
   const form = useForm<FormValues, unknown, z.output<typeof stockAlertInput>>({
     resolver: zodResolver(stockAlertInput),
     mode: "onTouched",
@@ -39,7 +39,7 @@ export function BackInStockForm({
       email: "",
       newsletter: false,
       product_id: productId,
-      size_id: (soldOutSizes.length === 1 ? soldOutSizes[0]?.size_id : "") as number,
+      size_id: (waitableSizes.length === 1 ? waitableSizes[0]?.size_id : "") as number,
     },
   });
   const { register, formState, handleSubmit, setError } = form;
@@ -94,7 +94,7 @@ export function BackInStockForm({
           {...register("size_id")}
         >
           <option value="">{intl.formatMessage({ id: "notify.chooseSize" })}</option>
-          {soldOutSizes.map((size) => (
+          {waitableSizes.map((size) => (
             <option key={size.size_id} value={size.size_id}>
               {sizeLabel(size.name)}
             </option>

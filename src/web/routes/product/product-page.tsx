@@ -349,7 +349,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 >
                   <FormattedMessage id="product.soldOut" />
                 </p>
-                <FavouriteToggle productId={product.id} testId="favourite" />
+                {/* An offline product is not kept as a favourite: favourites list what is sold. */}
+                {product.online && <FavouriteToggle productId={product.id} testId="favourite" />}
               </div>
               {!product.is_package && product.stock.length > 0 && (
                 <BackInStockForm productId={product.id} sizes={product.stock} online={product.online} />
