@@ -94,6 +94,28 @@ test("the popular-products slider switches between its four product types", asyn
   await expect(panel.locator("article").first()).toContainText(/Grip|Negative Cut|Hybrid|Roll Finger/);
 });
 
+test("a card row's buttons move it once the row nears the screen, and back", async ({ page }) => {
+  await gotoLive(page, "/");
+  const row = page
+    .locator("section.render-when-near")
+    .filter({ has: page.getByRole("button", { name: "Næste" }) });
+  const first = row.first();
+  await first.scrollIntoViewIfNeeded();
+  const next = first.getByRole("button", { name: "Næste" });
+  // Enabled once the slider's library has arrived for the row (it is fetched as the row nears).
+  await expect(next).toBeEnabled();
+  const cards = first.locator("ul > li");
+  const startX = await cards.first().evaluate((card) => card.getBoundingClientRect().x);
+  await next.click();
+  await expect
+    .poll(() => cards.first().evaluate((card) => card.getBoundingClientRect().x))
+    .toBeLessThan(startX - 100);
+  await first.getByRole("button", { name: "Forrige" }).click();
+  await expect
+    .poll(() => cards.first().evaluate((card) => Math.round(card.getBoundingClientRect().x)))
+    .toBe(Math.round(startX));
+});
+
 test("on a phone the header's search icon opens a full-width search bar, Escape closes it", async ({
   page,
 }) => {

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType, EmblaOptionsType } from "embla-carousel";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 
 /**
  * Embla for a slider, its library fetched once the page is live instead of with the page's first
@@ -10,21 +10,23 @@ import { useEffect, useRef, useState } from "react";
  */
 export function useDeferredEmbla(
   options: EmblaOptionsType,
-): [(viewport: HTMLElement | null) => void, EmblaCarouselType | undefined] {
-  const [viewport, setViewport] = useState<HTMLElement | null>(null);
+): [React.RefCallback<HTMLElement>, EmblaCarouselType | undefined] {
   const [carousel, setCarousel] = useState<EmblaCarouselType>();
   const latestOptions = useRef(options);
   const optionsKey = JSON.stringify(options);
 
-  useEffect(() => {
-    if (!viewport) return;
+  // The viewport is taken by a ref callback that sets the carousel up and returns its cleanup (React
+  // 19), not kept in state: a state set as the page is taken over is drawn at once, every slider of
+  // the page with its cards again in one long task on a phone, for nothing that shows.
+  const viewport = useCallback((element: HTMLElement | null) => {
+    if (!element) return;
     let made: EmblaCarouselType | undefined;
     let dropped = false;
     const make = () =>
       import("embla-carousel")
         .then(({ default: EmblaCarousel }) => {
           if (dropped) return;
-          made = EmblaCarousel(viewport, latestOptions.current);
+          made = EmblaCarousel(element, latestOptions.current);
           setCarousel(made);
         })
         // Without its library the row still scrolls as a plain row.
@@ -42,7 +44,7 @@ export function useDeferredEmbla(
             { rootMargin: "100% 0px" },
           )
         : null;
-    if (near) near.observe(viewport);
+    if (near) near.observe(element);
     else void make();
     return () => {
       dropped = true;
@@ -50,7 +52,7 @@ export function useDeferredEmbla(
       made?.destroy();
       setCarousel(undefined);
     };
-  }, [viewport]);
+  }, []);
 
   // Options changed by the page (a slider told to loop) re-initialise the carousel in place.
   useEffect(() => {
@@ -60,5 +62,5 @@ export function useDeferredEmbla(
     carousel?.reInit(next);
   }, [optionsKey, carousel]);
 
-  return [setViewport, carousel];
+  return [viewport, carousel];
 }
