@@ -1,8 +1,25 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 
+/**
+ * Waits until no fade or other finished-in-time animation is running (a grid fading back in after a
+ * filter, a drawer sliding in): axe measures colours as they are drawn at that instant, so text half
+ * faded in fails contrast. Endless ones (the brands' marquee) are left to run.
+ */
+async function settled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
 /** Fails on any serious or critical axe-core violation of the page as it is now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   const blocking = results.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
@@ -16,6 +33,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
  * accessibility score stays 100 — Lighthouse runs these same axe rules.
  */
 export async function expectNoA11yViolations(page: Page) {
+  await settled(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(

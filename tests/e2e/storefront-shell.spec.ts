@@ -92,6 +92,27 @@ test("the popular-products slider switches between its four product types", asyn
   const panel = page.getByRole("tabpanel");
   await expect(panel.getByRole("heading", { name: "Målmandshandsker" })).toBeVisible();
   await expect(panel.locator("article").first()).toContainText(/Grip|Negative Cut|Hybrid|Roll Finger/);
+
+  // The keyboard alone: the chosen tab is the list's one Tab stop, arrows and Home/End choose.
+  const chosen = tabs.getByRole("tab", { selected: true });
+  await chosen.focus();
+  await page.keyboard.press("Home");
+  const first = tabs.getByRole("tab").first();
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel")).toHaveAttribute(
+    "aria-labelledby",
+    (await first.getAttribute("id")) ?? "",
+  );
+  await page.keyboard.press("ArrowLeft");
+  await expect(tabs.getByRole("tab").last()).toBeFocused();
+  await expect(tabs.getByRole("tab").last()).toHaveAttribute("aria-selected", "true");
+  await page.keyboard.press("ArrowRight");
+  await expect(first).toBeFocused();
+  await expect(tabs.locator('[role="tab"][tabindex="0"]')).toHaveCount(1);
+  await page.keyboard.press("Tab");
+  // The next stop is in the chosen panel, not another tab.
+  await expect(page.getByRole("tabpanel").locator(":focus")).toHaveCount(1);
 });
 
 test("a card row's buttons move it once the row nears the screen, and back", async ({ page }) => {

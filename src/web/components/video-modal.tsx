@@ -1,5 +1,5 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useIntl } from "react-intl";
 import { ConsentGate } from "#web/consent/consent-gate.tsx";
 import { X } from "#web/ui/icons.tsx";
@@ -34,45 +34,50 @@ export function VideoModal({
   children: ReactNode;
 }) {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
   return (
-    <RadixDialog.Root>
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Trigger
         className="block w-full text-left"
         aria-label={intl.formatMessage({ id: "video.play" }, { title })}
       >
         {children}
       </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
-          <div className="flex items-center justify-between gap-2 text-white">
-            <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="rounded-full bg-white/10 p-2"
-              aria-label={intl.formatMessage({ id: "video.close" })}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </RadixDialog.Close>
-          </div>
-          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-          <div className="mt-4 flex flex-1 flex-col justify-center">
-            <ConsentGate
-              purpose="marketing"
-              title={title}
-              provider={video.provider === "vimeo" ? "Vimeo" : "YouTube"}
-              thumbnail={thumbnail}
-            >
-              <iframe
-                src={videoSrc(video)}
+      {/* Closed, its portal is not drawn at all: each of Radix's presence parts would ask for a
+          synchronous redraw as the page is taken over, pulling the page's effects into one long task. */}
+      {open && (
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+          <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
+            <div className="flex items-center justify-between gap-2 text-white">
+              <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
+              <RadixDialog.Close
+                className="rounded-full bg-white/10 p-2"
+                aria-label={intl.formatMessage({ id: "video.close" })}
+              >
+                <X aria-hidden="true" className="size-6" />
+              </RadixDialog.Close>
+            </div>
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+            <div className="mt-4 flex flex-1 flex-col justify-center">
+              <ConsentGate
+                purpose="marketing"
                 title={title}
-                allow="autoplay; encrypted-media; picture-in-picture"
-                allowFullScreen
-                className="w-full flex-1 rounded-lg"
-              />
-            </ConsentGate>
-          </div>
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
+                provider={video.provider === "vimeo" ? "Vimeo" : "YouTube"}
+                thumbnail={thumbnail}
+              >
+                <iframe
+                  src={videoSrc(video)}
+                  title={title}
+                  allow="autoplay; encrypted-media; picture-in-picture"
+                  allowFullScreen
+                  className="w-full flex-1 rounded-lg"
+                />
+              </ConsentGate>
+            </div>
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      )}
     </RadixDialog.Root>
   );
 }

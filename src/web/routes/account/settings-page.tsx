@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as Tabs from "@radix-ui/react-tabs";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -16,6 +15,7 @@ import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
 import { applyServerErrors } from "#web/lib/server-errors.ts";
 import { MailCheck } from "#web/ui/icons.tsx";
+import * as Tabs from "#web/ui/tabs.tsx";
 import { TextField } from "#web/ui/text-field.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/settings-page.ts";

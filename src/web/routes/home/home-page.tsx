@@ -1,4 +1,3 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { FormattedMessage, useIntl } from "react-intl";
 import { Link } from "react-router";
 import { shopContext } from "#server/request-context.ts";
@@ -8,6 +7,7 @@ import { LogoMarquee } from "#web/components/logo-marquee.tsx";
 import { ProductSlider } from "#web/components/product-slider.tsx";
 import { VideoSlider } from "#web/components/video-slider.tsx";
 import { messagesFor } from "#web/i18n/messages.server.ts";
+import * as Tabs from "#web/ui/tabs.tsx";
 import type { Route } from "./+types/home-page.ts";
 import { loadHome } from "./home.server.ts";
 

@@ -14,8 +14,8 @@ import { VideoModal } from "#web/components/video-modal.tsx";
 import { type JsonText, readJsonText } from "#web/lib/json-text.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { itemList, selectedItem, track } from "#web/lib/tracking.ts";
-import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { Dialog, DialogClose } from "#web/ui/dialog.tsx";
+import { Disclosure } from "#web/ui/disclosure.tsx";
 import { ArrowUpDown, ChevronDown, SlidersHorizontal, X } from "#web/ui/icons.tsx";
 import { PageLinks } from "#web/ui/page-links.tsx";
 import { type Insert, interleave } from "./listing-inserts.ts";
@@ -354,23 +354,21 @@ function FilterList({
   condensed: boolean;
 }) {
   const intl = useIntl();
+  // Each filter opens and closes on its own, all open at first: the shop's disclosure, not Radix's
+  // accordion, whose parts each ask for a synchronous redraw as the page is taken over (decision 0089).
   return (
-    <Accordion
-      type="multiple"
-      defaultValue={filters.map((f) => f.key)}
-      className="divide-y divide-neutral-200"
-    >
+    <div className="divide-y divide-neutral-200">
       {filters.map((filter) => (
-        <AccordionItem
+        <Disclosure
           key={filter.key}
-          value={filter.key}
           title={intl.formatMessage({ id: filter.name })}
+          defaultOpen
           contentClassName="pb-3"
         >
           <FilterValues filter={filter} currency={currency} condensed={condensed} />
-        </AccordionItem>
+        </Disclosure>
       ))}
-    </Accordion>
+    </div>
   );
 }
 

@@ -1,5 +1,4 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import * as Tabs from "@radix-ui/react-tabs";
 import { useEffect, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { FormattedMessage, useIntl } from "react-intl";
@@ -13,6 +12,7 @@ import {
 import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { Check } from "#web/ui/icons.tsx";
+import * as Tabs from "#web/ui/tabs.tsx";
 
 type CustomizationData = ResponseOf<"GET /customizations/get/:id/">;
 export type CustomizationOption = CustomizationData["data"][number];

@@ -90,8 +90,9 @@ export function Spin360({ images, name }: { images: Image[]; name: string }) {
  */
 export function ProductVideo({ videoId, name }: { videoId: string; name: string }) {
   const intl = useIntl();
+  const [open, setOpen] = useState(false);
   return (
-    <RadixDialog.Root>
+    <RadixDialog.Root open={open} onOpenChange={setOpen}>
       <RadixDialog.Trigger
         className="flex items-center gap-2 self-start rounded-full border border-neutral-500 px-4 py-2 text-sm font-semibold"
         data-testid="open-video"
@@ -99,30 +100,34 @@ export function ProductVideo({ videoId, name }: { videoId: string; name: string 
         <Play aria-hidden="true" className="size-4" />
         <FormattedMessage id="product.video.open" />
       </RadixDialog.Trigger>
-      <RadixDialog.Portal>
-        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black" />
-        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col">
-          <div className="flex justify-end p-2">
-            <RadixDialog.Title className="sr-only">{name}</RadixDialog.Title>
-            <RadixDialog.Description className="sr-only">
-              <FormattedMessage id="product.video.open" />
-            </RadixDialog.Description>
-            <RadixDialog.Close
-              className="rounded-full bg-white p-2"
-              aria-label={intl.formatMessage({ id: "video.close" })}
-            >
-              <X aria-hidden="true" className="size-6" />
-            </RadixDialog.Close>
-          </div>
-          <iframe
-            title={name}
-            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
-            allow="autoplay; encrypted-media; picture-in-picture"
-            allowFullScreen
-            className="w-full flex-1"
-          />
-        </RadixDialog.Content>
-      </RadixDialog.Portal>
+      {/* Closed, its portal is not drawn at all: each of Radix's presence parts would ask for a
+          synchronous redraw as the page is taken over, pulling the page's effects into one long task. */}
+      {open && (
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black" />
+          <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col">
+            <div className="flex justify-end p-2">
+              <RadixDialog.Title className="sr-only">{name}</RadixDialog.Title>
+              <RadixDialog.Description className="sr-only">
+                <FormattedMessage id="product.video.open" />
+              </RadixDialog.Description>
+              <RadixDialog.Close
+                className="rounded-full bg-white p-2"
+                aria-label={intl.formatMessage({ id: "video.close" })}
+              >
+                <X aria-hidden="true" className="size-6" />
+              </RadixDialog.Close>
+            </div>
+            <iframe
+              title={name}
+              src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
+              allow="autoplay; encrypted-media; picture-in-picture"
+              allowFullScreen
+              className="w-full flex-1"
+            />
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      )}
     </RadixDialog.Root>
   );
 }

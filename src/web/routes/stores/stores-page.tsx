@@ -1,4 +1,3 @@
-import * as Tabs from "@radix-ui/react-tabs";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { StoreView } from "#modules/content/stores.contract.ts";
@@ -7,6 +6,7 @@ import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 import { Clock, MapPin } from "#web/ui/icons.tsx";
+import * as Tabs from "#web/ui/tabs.tsx";
 import type { Route } from "./+types/stores-page.ts";
 import { loadStores } from "./stores.server.ts";
 
