@@ -7,14 +7,29 @@ import { expect, type Page } from "@playwright/test";
  * faded in fails contrast. Endless ones (the brands' marquee) are left to run.
  */
 async function settled(page: Page) {
-  await page.waitForFunction(() =>
+  const running = () =>
     document
       .getAnimations()
-      .every(
+      .filter(
         (animation) =>
-          animation.playState !== "running" || animation.effect?.getTiming().iterations === Infinity,
-      ),
-  );
+          animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity,
+      )
+      .map((animation) => {
+        const target = (animation.effect as KeyframeEffect | null)?.target;
+        const name =
+          "animationName" in animation
+            ? animation.animationName
+            : "transitionProperty" in animation
+              ? animation.transitionProperty
+              : "";
+        return `${String(name)} on ${target?.tagName.toLowerCase() ?? "?"}.${target?.className ?? ""}`;
+      });
+  const settledInTime = await page
+    .waitForFunction(`(${running.toString()})().length === 0`, undefined, { timeout: 5_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!settledInTime)
+    expect(await page.evaluate(running), "animations still running before the check").toEqual([]);
 }
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */

@@ -25,8 +25,8 @@ function useTabs(part: string): TabsState {
 /**
  * Tabs (the WAI-ARIA tabs pattern, automatic activation): a tab list whose arrow keys, Home and End
  * move the focus and choose the tab, only the chosen tab in the Tab order, and a panel per tab that
- * is drawn only while its tab is chosen (every panel here starts with links or fields, so a panel
- * is not a stop of its own in the Tab order). The same parts and attributes as Radix Tabs had here
+ * is drawn only while its tab is chosen and is the next Tab stop after the list (a panel may start
+ * with text, or be empty). The chosen value must name one of the tabs. The same parts and attributes as Radix Tabs had here
  * (`Root`, `List`, `Trigger`, `Content`, `data-state` for styles), without what Radix does as a page
  * is taken over: a synchronous redraw per tab and panel, which pulled the page's effects into one
  * long task on a phone (decision 0089).
@@ -72,7 +72,7 @@ const MOVES: Record<string, (index: number, count: number) => number> = {
   End: (_index, count) => count - 1,
 };
 
-export function List({ className, children, ...props }: ComponentProps<"div">) {
+export function List({ className, children, ...props }: Omit<ComponentProps<"div">, "role" | "onKeyDown">) {
   const tabs = useTabs("List");
   const move = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = MOVES[event.key];
@@ -97,7 +97,7 @@ export function Trigger({
   className,
   children,
   ...props
-}: Omit<ComponentProps<"button">, "value" | "type" | "role"> & { value: string }) {
+}: Omit<ComponentProps<"button">, "value" | "type" | "role" | "onClick"> & { value: string }) {
   const tabs = useTabs("Trigger");
   const active = tabs.value === value;
   return (
@@ -136,6 +136,8 @@ export function Content({
       id={tabs.idOf("content", value)}
       aria-labelledby={tabs.idOf("trigger", value)}
       hidden={!active}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the WAI-ARIA tabs pattern makes a panel a Tab stop, for panels that start with text
+      tabIndex={0}
       data-state={active ? "active" : "inactive"}
       className={className}
     >
