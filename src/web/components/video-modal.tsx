@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useIntl } from "react-intl";
 import { ConsentGate } from "#web/consent/consent-gate.tsx";
 import { X } from "#web/ui/icons.tsx";
+import { PortalWhileOpen } from "#web/ui/portal-while-open.tsx";
 
 export interface VideoRef {
   provider: string;
@@ -43,41 +44,37 @@ export function VideoModal({
       >
         {children}
       </RadixDialog.Trigger>
-      {/* Closed, its portal is not drawn at all: each of Radix's presence parts would ask for a
-          synchronous redraw as the page is taken over, pulling the page's effects into one long task. */}
-      {open && (
-        <RadixDialog.Portal>
-          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
-          <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
-            <div className="flex items-center justify-between gap-2 text-white">
-              <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
-              <RadixDialog.Close
-                className="rounded-full bg-white/10 p-2"
-                aria-label={intl.formatMessage({ id: "video.close" })}
-              >
-                <X aria-hidden="true" className="size-6" />
-              </RadixDialog.Close>
-            </div>
-            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
-            <div className="mt-4 flex flex-1 flex-col justify-center">
-              <ConsentGate
-                purpose="marketing"
+      <PortalWhileOpen open={open}>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black/90" />
+        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col p-4">
+          <div className="flex items-center justify-between gap-2 text-white">
+            <RadixDialog.Title className="text-lg font-bold">{title}</RadixDialog.Title>
+            <RadixDialog.Close
+              className="rounded-full bg-white/10 p-2"
+              aria-label={intl.formatMessage({ id: "video.close" })}
+            >
+              <X aria-hidden="true" className="size-6" />
+            </RadixDialog.Close>
+          </div>
+          <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          <div className="mt-4 flex flex-1 flex-col justify-center">
+            <ConsentGate
+              purpose="marketing"
+              title={title}
+              provider={video.provider === "vimeo" ? "Vimeo" : "YouTube"}
+              thumbnail={thumbnail}
+            >
+              <iframe
+                src={videoSrc(video)}
                 title={title}
-                provider={video.provider === "vimeo" ? "Vimeo" : "YouTube"}
-                thumbnail={thumbnail}
-              >
-                <iframe
-                  src={videoSrc(video)}
-                  title={title}
-                  allow="autoplay; encrypted-media; picture-in-picture"
-                  allowFullScreen
-                  className="w-full flex-1 rounded-lg"
-                />
-              </ConsentGate>
-            </div>
-          </RadixDialog.Content>
-        </RadixDialog.Portal>
-      )}
+                allow="autoplay; encrypted-media; picture-in-picture"
+                allowFullScreen
+                className="w-full flex-1 rounded-lg"
+              />
+            </ConsentGate>
+          </div>
+        </RadixDialog.Content>
+      </PortalWhileOpen>
     </RadixDialog.Root>
   );
 }

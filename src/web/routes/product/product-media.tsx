@@ -6,6 +6,7 @@ import { call } from "#web/lib/api.ts";
 import type { ResponseOf } from "#web/lib/endpoints.ts";
 import { Dialog } from "#web/ui/dialog.tsx";
 import { Play, RotateCw, X } from "#web/ui/icons.tsx";
+import { PortalWhileOpen } from "#web/ui/portal-while-open.tsx";
 import type { Image } from "./gallery-image.ts";
 import type { ProductView } from "./product-view.ts";
 
@@ -100,34 +101,30 @@ export function ProductVideo({ videoId, name }: { videoId: string; name: string 
         <Play aria-hidden="true" className="size-4" />
         <FormattedMessage id="product.video.open" />
       </RadixDialog.Trigger>
-      {/* Closed, its portal is not drawn at all: each of Radix's presence parts would ask for a
-          synchronous redraw as the page is taken over, pulling the page's effects into one long task. */}
-      {open && (
-        <RadixDialog.Portal>
-          <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black" />
-          <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col">
-            <div className="flex justify-end p-2">
-              <RadixDialog.Title className="sr-only">{name}</RadixDialog.Title>
-              <RadixDialog.Description className="sr-only">
-                <FormattedMessage id="product.video.open" />
-              </RadixDialog.Description>
-              <RadixDialog.Close
-                className="rounded-full bg-white p-2"
-                aria-label={intl.formatMessage({ id: "video.close" })}
-              >
-                <X aria-hidden="true" className="size-6" />
-              </RadixDialog.Close>
-            </div>
-            <iframe
-              title={name}
-              src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
-              allow="autoplay; encrypted-media; picture-in-picture"
-              allowFullScreen
-              className="w-full flex-1"
-            />
-          </RadixDialog.Content>
-        </RadixDialog.Portal>
-      )}
+      <PortalWhileOpen open={open}>
+        <RadixDialog.Overlay className="fixed inset-0 z-50 bg-black" />
+        <RadixDialog.Content className="fixed inset-0 z-50 flex flex-col">
+          <div className="flex justify-end p-2">
+            <RadixDialog.Title className="sr-only">{name}</RadixDialog.Title>
+            <RadixDialog.Description className="sr-only">
+              <FormattedMessage id="product.video.open" />
+            </RadixDialog.Description>
+            <RadixDialog.Close
+              className="rounded-full bg-white p-2"
+              aria-label={intl.formatMessage({ id: "video.close" })}
+            >
+              <X aria-hidden="true" className="size-6" />
+            </RadixDialog.Close>
+          </div>
+          <iframe
+            title={name}
+            src={`https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}?autoplay=1`}
+            allow="autoplay; encrypted-media; picture-in-picture"
+            allowFullScreen
+            className="w-full flex-1"
+          />
+        </RadixDialog.Content>
+      </PortalWhileOpen>
     </RadixDialog.Root>
   );
 }
