@@ -1,4 +1,7 @@
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import { fastifyReactRouterDev } from "@mcansh/react-router-fastify/vite";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -50,11 +53,55 @@ function shellChunk(moduleId: string, graph: ModuleGraph): string | null {
   return moduleId.includes("/node_modules/") ? "framework" : "shell";
 }
 
+/**
+ * Every script, stylesheet and text file of the page build also written brotli- and gzip-compressed
+ * at the highest level (`name.js.br`, `name.js.gz`), which the server sends as they are
+ * (`preCompressed`, app.ts): 14 % fewer bytes than compressing each answer on the fly at brotli's
+ * quality 4 (the page's framework chunk: 117 → 101 KB), and no compression work per request. The
+ * files never change after the build, so the slow, thorough levels are paid once.
+ */
+const COMPRESSIBLE = /\.(?:js|mjs|css|json|svg|txt|xml|webmanifest)$/;
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+function precompressedFiles(): Plugin {
+  return {
+    name: "pitchside:precompressed-files",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    async writeBundle(options) {
+      const directory = options.dir;
+      if (!directory) return;
+      const files = (await readdir(directory, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const body = await readFile(file);
+          // Below a packet's size compression gains nothing (the server's own threshold, app.ts).
+          if (body.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(body, {
+              params: {
+                [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+                [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+                [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+              },
+            }),
+            gzip(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+          ]);
+          await Promise.all([writeFile(`${file}.br`, br), writeFile(`${file}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     tailwindcss(),
     messageParserOutOfTheBrowser(),
     reactRouter(),
+    precompressedFiles(),
     // npm run dev: Vite serves the client with hot reload and hands every other request to the
     // Fastify app built by createServer, so API and pages share one port as in production.
     fastifyReactRouterDev({

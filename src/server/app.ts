@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
@@ -255,6 +256,18 @@ export async function buildApp(
         // Router works out its route table again on every request (ranking every route each time).
         // Without a build (a test that never reaches a page) the adapter's loader stays, failing late.
         build: pages.mode === "build" ? await importedServerBuild() : undefined,
+        // The build writes each file brotli- and gzip-compressed beside itself (vite.config.ts): those
+        // go out as they are, and @fastify/compress leaves an answer that has its encoding alone.
+        // The adapter's file server names no `Vary` for them, so a cache in front could hand a
+        // brotli body to a browser that asked for none: these headers replace the adapter's own
+        // (the same cache lifetimes) and add it.
+        staticOptions: {
+          preCompressed: true,
+          setHeaders(response: ServerResponse, filePath: string) {
+            response.setHeader("cache-control", staticCacheControl(filePath));
+            response.setHeader("vary", "accept-encoding");
+          },
+        },
         getLoadContext: async (request, reply) => {
           const context = new RouterContextProvider();
           // A page makes no session (Django's rule: a session is saved when it holds something): a
@@ -312,6 +325,18 @@ export async function buildApp(
 }
 
 /** React Router's page data call (`/p/…/_.data`, `/_root.data`), as opposed to a document. */
+/**
+ * The page build's files: those under `assets/` have hashed names and never change (a year,
+ * immutable); the others (favicon, media) may change with a release (an hour). The adapter's own
+ * lifetimes, kept when its headers are replaced (the static options above).
+ */
+const BUILD_ASSETS = `${path.sep}build${path.sep}client${path.sep}assets${path.sep}`;
+function staticCacheControl(filePath: string): string {
+  return path.resolve(filePath).includes(BUILD_ASSETS)
+    ? "public, max-age=31536000, immutable"
+    : "public, max-age=3600";
+}
+
 const isPageDataCall = (url: string) => {
   const query = url.indexOf("?");
   return (query === -1 ? url : url.slice(0, query)).endsWith(".data");
