@@ -1,6 +1,5 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { ServerResponse } from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import fastifyCompress from "@fastify/compress";
@@ -263,7 +262,7 @@ export async function buildApp(
         // (the same cache lifetimes) and add it.
         staticOptions: {
           preCompressed: true,
-          setHeaders(response: ServerResponse, filePath: string) {
+          setHeaders(response: { setHeader(name: string, value: string): unknown }, filePath: string) {
             response.setHeader("cache-control", staticCacheControl(filePath));
             response.setHeader("vary", "accept-encoding");
           },

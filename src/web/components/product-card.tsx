@@ -1,6 +1,7 @@
 import { memo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
+import { type JsonText, jsonList } from "#web/lib/json-text.ts";
 import { moneyFormat } from "#web/lib/money.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
@@ -52,6 +53,14 @@ export function cardView(card: Card): CardView {
  * found without serialising the card (decision 0066). Neither is ever changed once made.
  */
 const views = new WeakMap<Card, CardView>();
+
+/**
+ * Catalogue cards as a page's data carries them: cut to what a card shows, as one JSON text made of
+ * each card's kept JSON (decision 0070). Read back with `readJsonText`.
+ */
+export function cardListText(cards: readonly Card[]): JsonText<CardView[]> {
+  return jsonList(cards.map(cardView));
+}
 
 function viewOf(card: Card): CardView {
   return {

@@ -6,6 +6,7 @@ import { pendingFavouritesNotice } from "#modules/favourites/pending-favourites.
 import { type LatestOrder, latestOrder } from "#modules/orders/latest-order.service.ts";
 import { applicationStatusOf } from "#modules/tastemakers/tastemakers.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { cardListText } from "#web/components/product-card.tsx";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { soft } from "#web/lib/page-data.server.ts";
 
@@ -21,12 +22,13 @@ export function memberOrLogin(shop: ShopRequestContext, url: URL) {
 
 /** The login page's product slider; secondary, so a failure gives an empty slider. */
 export async function popularProducts(shop: ShopRequestContext) {
-  return soft(
+  const cards = await soft(
     shop,
     "login popular products",
     getProductCards(shop.database.db, { currency: shop.market.currency, limit: 12 }),
     [],
   );
+  return cardListText(cards);
 }
 
 /**

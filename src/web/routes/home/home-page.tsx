@@ -110,7 +110,7 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
           cards={slider.cards}
         />
       ))}
-      {popular.some((tab) => tab.cards.length > 0) && (
+      {popular.some((tab) => tab.count > 0) && (
         <section aria-labelledby="home-popular" className="mx-auto max-w-7xl px-4 pt-6">
           <h2 id="home-popular" className="text-xl font-bold">
             <FormattedMessage id="home.popular.title" />

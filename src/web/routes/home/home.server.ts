@@ -1,4 +1,4 @@
-import type { Brand, ProductCard } from "#modules/catalog/catalog.contract.ts";
+import type { Brand } from "#modules/catalog/catalog.contract.ts";
 import { getProductCards, listBrands } from "#modules/catalog/catalog.service.ts";
 import {
   listTeasers,
@@ -8,6 +8,8 @@ import {
 } from "#modules/content/content.service.ts";
 import { POPULAR_ITEM_TYPES } from "#modules/search/listing.contract.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { type CardView, cardListText } from "#web/components/product-card.tsx";
+import type { JsonText } from "#web/lib/json-text.ts";
 import { soft } from "#web/lib/page-data.server.ts";
 
 /** The popular-products slider's four type filters (spec: football_boots, sneakers, goalkeeper_gloves, football_shirts). */
@@ -18,8 +20,9 @@ export interface HomeData {
   linkCards: Teaser[];
   /** The video slider: the shop-wide video cards. */
   videos: VideoCard[];
-  sliders: { id: string; titleId: string; url: string; cards: ProductCard[] }[];
-  popular: { itemType: PopularType; cards: ProductCard[] }[];
+  /** Each row's cards cut to what a card shows, as one JSON text (decision 0070). */
+  sliders: { id: string; titleId: string; url: string; cards: JsonText<CardView[]> }[];
+  popular: { itemType: PopularType; count: number; cards: JsonText<CardView[]> }[];
   brands: Brand[];
   /** The login-aware banner: null for a guest (who is asked to log in or join), else the members' text. */
   memberBanner: Teaser | null;
@@ -34,7 +37,7 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       id,
       titleId,
       url,
-      cards,
+      cards: cardListText(cards),
     }));
   const [heroes, memberBanners, linkCards, videos, brands, ...sliders] = await Promise.all([
     soft(shop, "home heroes", listTeasers(db, "hero", shop.locale, 3), []),
@@ -61,7 +64,7 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
         `home popular ${itemType}`,
         getProductCards(db, { currency, itemType, sort: "default", limit: 12 }),
         [],
-      ).then((cards) => ({ itemType, cards })),
+      ).then((cards) => ({ itemType, count: cards.length, cards: cardListText(cards) })),
     ),
   );
   return { heroes, linkCards, videos, brands, sliders, popular, memberBanner: memberBanners[0] ?? null };

@@ -19,10 +19,9 @@ import { recordSearch } from "#modules/search/search-analytics.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import type { ArticleCard } from "#web/components/article-list.tsx";
 import { type LookPictureProps, lookHotspots } from "#web/components/look-picture.tsx";
-import { cardView } from "#web/components/product-card.tsx";
+import { cardListText } from "#web/components/product-card.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
-import { jsonList } from "#web/lib/json-text.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
 import type { ListingData } from "./listing-view.tsx";
 import type { SponsoredView } from "./sponsored-block.tsx";
@@ -39,11 +38,11 @@ function parse(url: URL) {
  * render. The cards go as one JSON text, each card's made once (decision 0070).
  */
 function listingData(listing: ListingResult): ListingData {
-  return { ...listing, products: jsonList(listing.products.map(cardView)) };
+  return { ...listing, products: cardListText(listing.products) };
 }
 
 function sponsoredView(block: SponsoredComponent | null): SponsoredView | null {
-  return block && { ...block, products: jsonList(block.products.map(cardView)) };
+  return block && { ...block, products: cardListText(block.products) };
 }
 
 /** A grid insert as the page shows it: a look's markers name their product, not its whole card. */
