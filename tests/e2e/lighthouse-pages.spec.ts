@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y.ts";
 import { findCard } from "./catalogue.ts";
-import { gotoLive } from "./hydrated.ts";
+import { collectPageErrors, gotoLive } from "./hydrated.ts";
 
 // Lighthouse's accessibility score is axe-core's rules: the pages it scores for the shop (home,
 // a category, a product) are held to no violation of any impact — heading order included — on a
@@ -93,7 +93,8 @@ test("a page carries no route list of its own, and going to a product and a cate
   });
   const html = await (await request.get("/")).text();
   expect(html).not.toContain("window.__reactRouterManifest =");
-  expect(html).toMatch(/<link rel="modulepreload"[^>]* href="\/assets\/manifest-[\w-]+\.js"/);
+  // The manifest file is one of the modules the page loads once it is painted (decision 0090).
+  expect(html).toMatch(/"\/assets\/manifest-[\w-]+\.js"/);
 
   await gotoLive(page, "/");
   await page.locator('a[href="/football-boots/"]').first().click();
@@ -113,7 +114,7 @@ test("a page's scripts go out compressed at the build's highest level, the same 
   request,
 }) => {
   const html = await (await request.get("/")).text();
-  const framework = /<link rel="modulepreload"[^>]* href="(\/assets\/framework-[\w-]+\.js)"/.exec(html)?.[1];
+  const framework = /"(\/assets\/framework-[\w-]+\.js)"/.exec(html)?.[1];
   expect(framework).toBeTruthy();
   const asked = (encoding: string) =>
     request.get(framework as string, { headers: { "accept-encoding": encoding } });
@@ -150,4 +151,72 @@ test("the home and log-in pages' product rows carry only what a card shows", asy
     for (const field of ["size_id", "in_stock", "max_price", "attributes", "item_type"])
       expect(data, `${path}: ${field}`).not.toContain(field);
   }
+});
+
+// A page's modules are fetched once the page has been painted (decision 0090): its head preloads
+// none, so the first pictures have the line to themselves, and the modules are asked for only after
+// the whole page has been read. The page is then taken over as before, under its script policy.
+test("home, boots and a product fetch their modules only after the page is read, and are taken over", async ({
+  page,
+  request,
+}) => {
+  const card = await findCard(request, "/api/category/get/?slug=football-boots", () => true);
+  const errors = collectPageErrors(page);
+  for (const path of ["/", "/football-boots/", card.relative_url]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).not.toContain('rel="modulepreload"');
+    expect(html, path).not.toContain(' type="module" async');
+
+    await gotoLive(page, path);
+    const timing = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const modules = performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => entry.startTime);
+      return { read: navigation?.domInteractive ?? 0, modules };
+    });
+    expect(timing.modules.length, path).toBeGreaterThan(3);
+    for (const startedAt of timing.modules) expect(startedAt, path).toBeGreaterThan(timing.read);
+  }
+  // No script refused by the page's policy, no hydration mismatch.
+  expect(errors).toEqual([]);
+});
+
+// Until the page is live, a tap on a button and what is typed are kept, and done once it is (decision
+// 0090, as 0078 does for a later part): the page's modules are held back here while the shopper
+// types a search and taps "Søg". The gift card, shirt and bag journeys tap their buttons as soon as
+// the page shows, and pass through the same hold.
+test("a search typed and a button tapped before the page is live are done once it is", async ({
+  page,
+  request,
+}) => {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const card = await findCard(request, "/api/category/get/?slug=football-boots", () => true);
+  const word = card.name.split(" ")[0] as string;
+  const documents: string[] = [];
+  page.on("request", (asked) => {
+    if (asked.resourceType() === "document") documents.push(new URL(asked.url()).pathname);
+  });
+
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Søg i butikken" }).fill(word);
+  const search = page.getByRole("button", { name: "Søg" });
+  await search.click();
+  await expect(search).toHaveAttribute("data-waiting", "");
+  await expect(page).toHaveURL("/");
+  letThrough();
+  await expect(page).toHaveURL(new RegExp(`/search/\\?q=${word}`));
+  await expect(page.locator("main article h3").filter({ hasText: word }).first()).toBeVisible();
+  // One document: the search was made in the page, from what was typed before it was live.
+  expect(documents).toEqual(["/"]);
+  await expect(search).not.toHaveAttribute("data-waiting", "");
 });

@@ -2,7 +2,7 @@ import { PassThrough, type Writable } from "node:stream";
 import { Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { lowPriorityModulePreloads, PageStream } from "./page-stream.server.ts";
+import { lowPriorityModulePreloads, PageStream, scriptsAfterFirstPaint } from "./page-stream.server.ts";
 
 const SIZES = Array.from({ length: 400 }, (_, i) => `Størrelse ${i} – på lager`);
 
@@ -206,5 +206,141 @@ describe("lowPriorityModulePreloads", () => {
     expect(lowPriorityModulePreloads(chunk, chunk.length)).toBe(chunk);
     const preloadAfterEnd = Buffer.from(`<head></head>${preload("/x.js")}`);
     expect(lowPriorityModulePreloads(preloadAfterEnd, 6)).toBe(preloadAfterEnd);
+  });
+});
+
+/** The whole of a page as a destination passed it on, piped once all of it is ready. */
+function renderWhole(
+  destination: Writable & NodeJS.ReadableStream,
+  page: React.ReactElement,
+): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    destination.on("data", (chunk: Buffer) => chunks.push(chunk));
+    destination.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    const { pipe } = renderToPipeableStream(page, {
+      onAllReady: () => pipe(destination),
+      onShellError: reject,
+    });
+  });
+}
+
+/** React Router's bootstrap as its `<Scripts>` writes it: the route modules, then the client entry. */
+const BOOTSTRAP =
+  'import "/assets/manifest.js";\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client.js");';
+
+/** A page with React Router's scripts as the shop's root writes them. */
+function ShopPage() {
+  return (
+    <html lang="da">
+      <head>
+        <title>Støvler</title>
+        <link rel="modulepreload" href="/assets/manifest.js" nonce="n0nce" />
+        <link rel="modulepreload" href="/assets/entry.client.js" nonce="n0nce" />
+        <link rel="modulepreload" href="/assets/root.js?v=1&amp;x=2" nonce="n0nce" />
+      </head>
+      <body>
+        <p>{'Ikke et script: <script type="module">'}</p>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: React Router's own scripts, as its <Scripts> writes them */}
+        <script nonce="n0nce" dangerouslySetInnerHTML={{ __html: "window.__reactRouterContext = {};" }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: as above */}
+        <script nonce="n0nce" type="module" async dangerouslySetInnerHTML={{ __html: BOOTSTRAP }} />
+        <p>Efter scripts</p>
+      </body>
+    </html>
+  );
+}
+
+/**
+ * What a loader script does once run, in a stand-in for the browser: the elements it adds, in order,
+ * after the frames and tasks it waits for (a task of a later time is noted, not run).
+ */
+function runLoader(script: string, nonce: string) {
+  const added: { to: string; tag: string; props: Record<string, string> }[] = [];
+  const waits: string[] = [];
+  const listening: string[] = [];
+  const element = (tag: string) => ({ tag, props: {} as Record<string, string> });
+  const document = {
+    currentScript: { nonce },
+    documentElement: { hasAttribute: () => false },
+    createElement: (tag: string) => {
+      const made = element(tag);
+      return new Proxy(made, {
+        set: (_target, key, value) => {
+          made.props[String(key)] = String(value);
+          return true;
+        },
+      });
+    },
+    head: { appendChild: (child: ReturnType<typeof element>) => added.push({ to: "head", ...child }) },
+    body: { appendChild: (child: ReturnType<typeof element>) => added.push({ to: "body", ...child }) },
+  };
+  const window = { addEventListener: (type: string) => listening.push(type) };
+  class MutationObserver {
+    observe() {}
+  }
+  const requestAnimationFrame = (callback: () => void) => {
+    waits.push("frame");
+    callback();
+  };
+  const setTimeout = (callback: () => void, delay: number) => {
+    waits.push(delay === 0 ? "task" : `after ${delay} ms`);
+    if (delay === 0) callback();
+  };
+  new Function("document", "window", "MutationObserver", "requestAnimationFrame", "setTimeout", script)(
+    document,
+    window,
+    MutationObserver,
+    requestAnimationFrame,
+    setTimeout,
+  );
+  return { added, waits, listening };
+}
+
+describe("scriptsAfterFirstPaint", () => {
+  it("takes the module preloads out of the head and has the bootstrap added, after them, once the page is painted", async () => {
+    const plain = await renderWhole(new PassThrough(), <ShopPage />);
+    const page = await renderWhole(new PageStream(), <ShopPage />);
+    expect(plain).toContain('<link rel="modulepreload"');
+    expect(page).not.toContain('<link rel="modulepreload"');
+    expect(page).not.toContain(' type="module" async');
+    // The page around the scripts is as React wrote it.
+    expect(page).toContain("Ikke et script: &lt;script type=&quot;module&quot;&gt;");
+    expect(page).toContain('<script nonce="n0nce">window.__reactRouterContext = {};</script>');
+    expect(page).toContain("<p>Efter scripts</p>");
+    const loader = /<script nonce="n0nce">(\(function\(p,m\)[^<]*)<\/script>/.exec(page)?.[1];
+    expect(loader).toBeTruthy();
+
+    const { added, waits, listening } = runLoader(loader as string, "n0nce");
+    // Taps, submissions and typing are kept until the page is live, for ten seconds at most.
+    expect(listening).toEqual(["click", "submit", "input", "change"]);
+    // Nothing is fetched before the frame after the first paint.
+    expect(waits).toEqual(["after 10000 ms", "frame", "task"]);
+    expect(added).toEqual([
+      { to: "head", tag: "link", props: { rel: "modulepreload", href: "/assets/manifest.js" } },
+      { to: "head", tag: "link", props: { rel: "modulepreload", href: "/assets/entry.client.js" } },
+      { to: "head", tag: "link", props: { rel: "modulepreload", href: "/assets/root.js?v=1&x=2" } },
+      { to: "body", tag: "script", props: { type: "module", nonce: "n0nce", textContent: BOOTSTRAP } },
+    ]);
+  });
+
+  it("leaves a page without React Router's bootstrap to low-priority preloads", () => {
+    const head = '<html><head><link rel="modulepreload" href="/a.js"/></head>';
+    const other = Buffer.from(`${head}<body><script type="module">import "/b.js";</script></body></html>`);
+    expect(scriptsAfterFirstPaint(other, other.indexOf("</head>"))).toBeNull();
+    const none = Buffer.from(`${head}<body><p>Støvler</p></body></html>`);
+    expect(scriptsAfterFirstPaint(none, none.indexOf("</head>"))).toBeNull();
+  });
+
+  it("writes the bootstrap as a literal with no < in it, so no text in it can end or open a script", () => {
+    const text = `${BOOTSTRAP}\n// "<script>" <!-- \u2028 ø`;
+    const page = Buffer.from(
+      `<html><head><link rel="modulepreload" href="/x.js"/></head><body><script type="module" async="">${text}</script></body></html>`,
+    );
+    const out = scriptsAfterFirstPaint(page, page.indexOf("</head>"))?.toString("utf8") ?? "";
+    const loader = /<body><script>([\s\S]*)<\/script><\/body>/.exec(out)?.[1] as string;
+    expect(loader).not.toContain("<");
+    const { added } = runLoader(loader, "");
+    expect(added.map((element) => element.props.href ?? element.props.textContent)).toEqual(["/x.js", text]);
   });
 });

@@ -1,4 +1,5 @@
 import { Transform, type TransformCallback } from "node:stream";
+import { LONGEST_WAIT_MS } from "./early-interactions.ts";
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
@@ -20,12 +21,12 @@ export type HeadFiller = (chunk: Buffer, headEnd: number) => { chunk: Buffer; he
  * (decision 0085). A write is always accepted, so React never waits for the response to drain: the
  * page is held whole anyway (decision 0068).
  *
- * Low priority: React Router's `<Scripts>` preloads every module of the page at the browser's
- * default, high priority, and gives no way to change it. The page is readable before any of them
- * runs (HTML and inlined stylesheet), so on a slow phone they should not take the line from the
- * first product pictures. Lighthouse counts high-priority scripts that arrive before the first paint
- * as holding it back, which put its simulated first paint at 2.3–2.8 s whenever the document came
- * quickly (decision 0065). Until `</head>` has come, nothing is passed on, so no tag is cut.
+ * Scripts after the first paint: React Router's `<Scripts>` preloads every module of the page at
+ * once, and gives no way to change it. The page is readable before any of them runs (HTML and
+ * inlined stylesheet), so on a slow phone they should not take the line from the first product
+ * pictures: they are fetched once the page has been painted (`scriptsAfterFirstPaint`, decision
+ * 0090), or, where the bootstrap script is not in the first piece, preloaded at low priority
+ * (decision 0079). Until `</head>` has come, nothing is passed on, so no tag is cut.
  *
  * Head filling: before the head goes out, `fillHead` may replace parts of it, as the inlined
  * stylesheet's placeholder is replaced by its bytes (decision 0086).
@@ -77,8 +78,130 @@ export class PageStream extends Transform {
     this.#held = [];
     const head = { chunk: held, headEnd: headEnd === -1 ? held.length : headEnd };
     const filled = this.#fillHead ? this.#fillHead(head.chunk, head.headEnd) : head;
-    this.push(lowPriorityModulePreloads(filled.chunk, filled.headEnd));
+    this.push(
+      scriptsAfterFirstPaint(filled.chunk, filled.headEnd) ??
+        lowPriorityModulePreloads(filled.chunk, filled.headEnd),
+    );
   }
+}
+
+const SCRIPT_OPEN = Buffer.from("<script");
+const SCRIPT_CLOSE = Buffer.from("</script>");
+const MODULE_TYPE = Buffer.from(' type="module"');
+/** What React Router's bootstrap script sets: the mark that a module script is that one. */
+const ROUTE_MODULES = "window.__reactRouterRouteModules";
+
+/**
+ * The page's scripts fetched only once its first paint is done (decision 0090): its module preloads
+ * taken out of the head, and React Router's bootstrap module script (which imports the page's route
+ * modules, then the client entry) replaced by a classic script that, on the frame after the first
+ * paint, preloads those same modules and then adds the bootstrap as a module script with the page's
+ * nonce. Null when the bootstrap is not in this chunk (a page whose shell flush did not hold it):
+ * the page is then left as React wrote it, to be given low-priority preloads.
+ *
+ * Why: the page is readable from its HTML alone (inlined stylesheet, eager first pictures) and its
+ * links and forms work before any script runs (0078). Fetched at once, the 170–210 KB of modules
+ * share a phone's line with the first product pictures, whatever their priority, and Lighthouse's
+ * simulated largest paint counted every one that arrived before the observed paint (0079).
+ */
+export function scriptsAfterFirstPaint(chunk: Buffer, headEnd: number): Buffer | null {
+  const typeAt = chunk.indexOf(MODULE_TYPE, headEnd);
+  if (typeAt === -1) return null;
+  const openAt = chunk.lastIndexOf(SCRIPT_OPEN, typeAt);
+  const textAt = chunk.indexOf(">", typeAt) + 1;
+  // The attribute must be the bootstrap's own open tag's, not text after another element.
+  if (openAt === -1 || openAt < headEnd || chunk.subarray(openAt, typeAt).includes(">")) return null;
+  const closeAt = chunk.indexOf(SCRIPT_CLOSE, textAt);
+  if (textAt === 0 || closeAt === -1) return null;
+  const openTag = chunk.toString("latin1", openAt, textAt);
+  const nonce = / nonce="([^"]*)"/.exec(openTag)?.[1];
+  const bootstrap = chunk.toString("utf8", textAt, closeAt);
+  if (!bootstrap.includes(ROUTE_MODULES)) return null;
+
+  const hrefs: string[] = [];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (
+    let at = chunk.indexOf(MODULE_PRELOAD);
+    at !== -1 && at < headEnd;
+    at = chunk.indexOf(MODULE_PRELOAD, from)
+  ) {
+    const tagEnd = chunk.indexOf(">", at) + 1;
+    if (tagEnd === 0 || tagEnd > headEnd) break;
+    const href = / href="([^"]*)"/.exec(chunk.toString("latin1", at, tagEnd))?.[1];
+    if (href) hrefs.push(href.replaceAll("&amp;", "&"));
+    parts.push(chunk.subarray(from, at));
+    from = tagEnd;
+  }
+  parts.push(
+    chunk.subarray(from, openAt),
+    Buffer.from(
+      `<script${nonce === undefined ? "" : ` nonce="${nonce}"`}>${loaderScript(hrefs, bootstrap)}</script>`,
+    ),
+    chunk.subarray(closeAt + SCRIPT_CLOSE.length),
+  );
+  return Buffer.concat(parts);
+}
+
+/** A string as a script's JavaScript literal, safe inside a `<script>` element. */
+const scriptLiteral = (value: unknown) =>
+  JSON.stringify(value)
+    .replaceAll("<", "\\u003c")
+    .replaceAll("\u2028", "\\u2028")
+    .replaceAll("\u2029", "\\u2029");
+
+/**
+ * The classic script standing in for the bootstrap: after the first paint (the frame's callback, then
+ * a task after its paint), the modules' preloads in parallel, then the bootstrap itself. Its nonce is
+ * this script's own (read from the element: the attribute is hidden once parsed).
+ *
+ * Until the page is live (`data-hydrated` on the document element, set once React has taken the page
+ * over and run its effects), a tap on a button and a form's submission are kept, as decision 0078
+ * keeps them for a later part (`early-interactions.ts`, whose rules this follows): stopped, the button
+ * marked as waiting (`data-waiting`), and done again once the page is live, in order, each once,
+ * after what was typed into fields meanwhile has been written back so that React's state learns it
+ * (React keeps a field's text when it takes the page over, but not in its state). Links, fields,
+ * labels and summaries are left alone (they work without script). After `LONGEST_WAIT_MS` nothing more is kept and what was kept is dropped:
+ * should the page's code never come, its buttons and forms do what they do without it.
+ *
+ * Written out by hand, as the browser runs it: no build step sees it, and it holds no `<`.
+ */
+const LOADER = `(function(p,m){
+var d=document,w=window,h=d.documentElement,n=d.currentScript.nonce,kept=[],typed=new Map(),until=Date.now()+${LONGEST_WAIT_MS};
+function keep(e){
+if(h.hasAttribute("data-hydrated")||Date.now()>until)return;
+var t=e.target,b=t;
+if(e.type==="click"){
+if(!t.closest||t.closest("a[href],input,select,textarea,option,optgroup,label,summary"))return;
+b=t.closest("button,[role=button]");if(!b)return}
+e.preventDefault();e.stopPropagation();
+if(kept.indexOf(b)===-1){kept.push(b);if(e.type==="click")b.setAttribute("data-waiting","")}}
+function note(e){var f=e.target;
+if(h.hasAttribute("data-hydrated")||!/^(INPUT|SELECT|TEXTAREA)$/.test(f.tagName)||f.type==="file")return;
+typed.delete(f);typed.set(f,f.type==="checkbox"||f.type==="radio"?f.checked:f.value)}
+function put(f,v){
+if(f.tagName==="SELECT"){f.value=v;f.dispatchEvent(new Event("change",{bubbles:true}));return}
+if(typeof v==="boolean"){if(v||f.type!=="radio"){f.checked=!v;f.click()}return}
+f.value=v===""?" ":"";Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set.call(f,v);
+f.dispatchEvent(new Event("input",{bubbles:true}))}
+var on=[["click",keep],["submit",keep],["input",note],["change",note]];
+on.forEach(function(l){w.addEventListener(l[0],l[1],true)});
+function stop(){on.forEach(function(l){w.removeEventListener(l[0],l[1],true)});
+var all=kept;kept=[];all.forEach(function(b){b.removeAttribute("data-waiting")});return all}
+new MutationObserver(function(r,o){if(!h.hasAttribute("data-hydrated"))return;o.disconnect();
+setTimeout(function(){var late=Date.now()>until,all=stop();if(late)return;
+typed.forEach(function(v,f){if(f.isConnected)put(f,v)});
+all.forEach(function(b){if(!b.isConnected)return;if(b.tagName==="FORM")b.requestSubmit();else b.click()})},0)}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]});
+setTimeout(stop,${LONGEST_WAIT_MS});
+requestAnimationFrame(function(){setTimeout(function(){
+p.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});
+var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=m;d.body.appendChild(s)},0)})})`.replaceAll(
+  "\n",
+  "",
+);
+
+function loaderScript(hrefs: string[], bootstrap: string): string {
+  return `${LOADER}(${scriptLiteral(hrefs)},${scriptLiteral(bootstrap)})`;
 }
 
 /** chunk with `fetchpriority="low"` added to every module preload that starts before `end`. */
