@@ -3,6 +3,7 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { MESSAGES_LINK_SELECTOR, MessagesContext } from "./i18n/messages-context.ts";
 import { errorReportingSettings } from "./lib/error-reporting.ts";
+import { NO_TAKEOVER_EVENT } from "./lib/no-takeover.ts";
 
 // React Router's own client entry, plus browser error reporting when the page asks for it: only then
 // is Sentry's chunk fetched (decision 0026).
@@ -67,4 +68,8 @@ if (messages)
       </StrictMode>,
     );
   });
-else console.error("The page's interface texts could not be loaded; the page is not made interactive.");
+else {
+  console.error("The page's interface texts could not be loaded; the page is not made interactive.");
+  // The page's loader stops keeping taps for a takeover that will not come (decision 0090).
+  window.dispatchEvent(new Event(NO_TAKEOVER_EVENT));
+}

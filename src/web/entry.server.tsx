@@ -79,7 +79,8 @@ export default function handleRequest(
         progressiveChunkSize: 2 ** 30,
         [readyOption]() {
           shellRendered = true;
-          // The page's module preloads go at low priority (decision 0079, after 0065).
+          // The page's scripts are fetched after its first paint (decision 0090; where that cannot be
+          // done, its module preloads go at low priority, 0079).
           const body = new PageStream(() => {
             clearTimeout(timeoutId);
             timeoutId = undefined;

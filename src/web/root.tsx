@@ -171,12 +171,19 @@ function Shell({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  // Marks the page as live (React has taken over the server's HTML): browser journeys wait for it
-  // before typing, as a shopper's first keystrokes would otherwise race the page's code.
+/**
+ * Marks the page as live (React has taken over the server's HTML, every effect run): the page's
+ * loader then does what was tapped and typed before (decision 0090), and browser journeys wait for it.
+ * The error boundary's pages (not found, an error) are live too.
+ */
+function useMarkLive() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
+}
+
+export default function App() {
+  useMarkLive();
   return (
     <Shell>
       <Outlet />
@@ -185,6 +192,7 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useMarkLive();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const data = useRouteLoaderData<typeof loader>("root");
   if (!notFound && !isRouteErrorResponse(error)) console.error(error);

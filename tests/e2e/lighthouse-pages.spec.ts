@@ -207,7 +207,8 @@ test("a search typed and a button tapped before the page is live are done once i
     if (asked.resourceType() === "document") documents.push(new URL(asked.url()).pathname);
   });
 
-  await page.goto("/");
+  // Not waiting for the load event: the held modules hold it back.
+  await page.goto("/", { waitUntil: "domcontentloaded" });
   await page.getByRole("combobox", { name: "Søg i butikken" }).fill(word);
   const search = page.getByRole("button", { name: "Søg" });
   await search.click();
@@ -219,4 +220,27 @@ test("a search typed and a button tapped before the page is live are done once i
   // One document: the search was made in the page, from what was typed before it was live.
   expect(documents).toEqual(["/"]);
   await expect(search).not.toHaveAttribute("data-waiting", "");
+});
+
+// A page that will not be taken over (here its texts cannot be loaded) does what was kept as the
+// browser does without script: the search typed and sent while waiting loads the search page.
+test("a search sent while the page waits for a takeover that will not come is sent as a plain form", async ({
+  page,
+}) => {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route(/\/i18n\/[^/]+\.json$/, async (route) => {
+    await held;
+    await route.abort();
+  });
+  await page.goto("/");
+  await page.getByRole("combobox", { name: "Søg i butikken" }).fill("Strikon");
+  const search = page.getByRole("button", { name: "Søg" });
+  await search.click();
+  await expect(search).toHaveAttribute("data-waiting", "");
+  letThrough();
+  await expect(page).toHaveURL(/\/search\/\?q=Strikon$/);
+  await expect(page.locator("main article h3").filter({ hasText: "Strikon" }).first()).toBeVisible();
 });

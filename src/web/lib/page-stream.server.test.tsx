@@ -255,13 +255,14 @@ function ShopPage() {
  * What a loader script does once run, in a stand-in for the browser: the elements it adds, in order,
  * after the frames and tasks it waits for (a task of a later time is noted, not run).
  */
-function runLoader(script: string, nonce: string) {
+function runLoader(script: string, nonce: string, visibilityState = "visible") {
   const added: { to: string; tag: string; props: Record<string, string> }[] = [];
   const waits: string[] = [];
   const listening: string[] = [];
   const element = (tag: string) => ({ tag, props: {} as Record<string, string> });
   const document = {
     currentScript: { nonce },
+    visibilityState,
     documentElement: { hasAttribute: () => false },
     createElement: (tag: string) => {
       const made = element(tag);
@@ -278,6 +279,7 @@ function runLoader(script: string, nonce: string) {
   const window = { addEventListener: (type: string) => listening.push(type) };
   class MutationObserver {
     observe() {}
+    disconnect() {}
   }
   const requestAnimationFrame = (callback: () => void) => {
     waits.push("frame");
@@ -312,16 +314,22 @@ describe("scriptsAfterFirstPaint", () => {
     expect(loader).toBeTruthy();
 
     const { added, waits, listening } = runLoader(loader as string, "n0nce");
-    // Taps, submissions and typing are kept until the page is live, for ten seconds at most.
-    expect(listening).toEqual(["click", "submit", "input", "change"]);
+    // Taps, submissions and typing are kept until the page is live, or until it will not be.
+    expect(listening).toEqual(["click", "submit", "input", "change", "pitchside:no-takeover"]);
     // Nothing is fetched before the frame after the first paint.
-    expect(waits).toEqual(["after 10000 ms", "frame", "task"]);
+    expect(waits).toEqual(["after 30000 ms", "frame", "task"]);
     expect(added).toEqual([
       { to: "head", tag: "link", props: { rel: "modulepreload", href: "/assets/manifest.js" } },
       { to: "head", tag: "link", props: { rel: "modulepreload", href: "/assets/entry.client.js" } },
       { to: "head", tag: "link", props: { rel: "modulepreload", href: "/assets/root.js?v=1&x=2" } },
-      { to: "body", tag: "script", props: { type: "module", nonce: "n0nce", textContent: BOOTSTRAP } },
+      {
+        to: "body",
+        tag: "script",
+        props: { type: "module", nonce: "n0nce", onerror: expect.any(String), textContent: BOOTSTRAP },
+      },
     ]);
+    // A tab opened in the background paints no frame: its modules are fetched at once.
+    expect(runLoader(loader as string, "n0nce", "hidden").waits).toEqual(["after 30000 ms", "task"]);
   });
 
   it("leaves a page without React Router's bootstrap to low-priority preloads", () => {

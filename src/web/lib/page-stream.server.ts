@@ -1,5 +1,6 @@
 import { Transform, type TransformCallback } from "node:stream";
 import { LONGEST_WAIT_MS } from "./early-interactions.ts";
+import { NO_TAKEOVER_EVENT } from "./no-takeover.ts";
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY = Buffer.from(' fetchpriority="low"');
@@ -10,7 +11,7 @@ export type HeadFiller = (chunk: Buffer, headEnd: number) => { chunk: Buffer; he
 
 /**
  * The destination React renders a page into, between React and the response. It passes each of
- * React's flushes on as one piece, and puts the page's module preloads at low priority.
+ * React's flushes on as one piece, and has the page's scripts fetched after its first paint.
  *
  * One piece a flush: React writes a page in 4 KB pieces (and larger strings alone), some seventy for
  * a category page, and calls the destination's `flush()` when a flush of its work is complete. Every
@@ -152,50 +153,60 @@ const scriptLiteral = (value: unknown) =>
 
 /**
  * The classic script standing in for the bootstrap: after the first paint (the frame's callback, then
- * a task after its paint), the modules' preloads in parallel, then the bootstrap itself. Its nonce is
- * this script's own (read from the element: the attribute is hidden once parsed).
+ * a task after its paint; at once in a hidden tab, which paints no frame), the modules' preloads in
+ * parallel, then the bootstrap itself. Its nonce is this script's own (read from the element: the
+ * attribute is hidden once parsed).
  *
  * Until the page is live (`data-hydrated` on the document element, set once React has taken the page
  * over and run its effects), a tap on a button and a form's submission are kept, as decision 0078
- * keeps them for a later part (`early-interactions.ts`, whose rules this follows): stopped, the button
- * marked as waiting (`data-waiting`), and done again once the page is live, in order, each once,
- * after what was typed into fields meanwhile has been written back so that React's state learns it
- * (React keeps a field's text when it takes the page over, but not in its state). Links, fields,
- * labels and summaries are left alone (they work without script). After `LONGEST_WAIT_MS` nothing more is kept and what was kept is dropped:
- * should the page's code never come, its buttons and forms do what they do without it.
+ * keeps them for a later part (`early-interactions.ts`, whose rules this follows): stopped before any
+ * other listener hears them (a later part's own hold included, so a tap is never done twice), the
+ * button marked as waiting (`data-waiting`), and done again once the page is live, in order, each
+ * once, unless kept longer than `LONGEST_WAIT_MS`. What was typed into fields meanwhile is written
+ * back first, so that React's state learns it (React keeps a field's text when it takes the page
+ * over, but not in its state). Links, fields, labels and summaries are left alone (they work without
+ * script). Should the page not be taken over (a module that failed to load, the client entry's
+ * `NO_TAKEOVER_EVENT`, or nothing after `GIVE_UP_MS`), nothing more is kept and what was kept is done
+ * as the browser does it without script.
  *
  * Written out by hand, as the browser runs it: no build step sees it, and it holds no `<`.
  */
+const GIVE_UP_MS = 30_000;
 const LOADER = `(function(p,m){
-var d=document,w=window,h=d.documentElement,n=d.currentScript.nonce,kept=[],typed=new Map(),until=Date.now()+${LONGEST_WAIT_MS};
+var d=document,w=window,h=d.documentElement,n=d.currentScript.nonce,kept=[],typed=new Map(),holding=true;
+function live(){return h.hasAttribute("data-hydrated")}
 function keep(e){
-if(h.hasAttribute("data-hydrated")||Date.now()>until)return;
+if(!holding||live())return;
 var t=e.target,b=t;
 if(e.type==="click"){
 if(!t.closest||t.closest("a[href],input,select,textarea,option,optgroup,label,summary"))return;
 b=t.closest("button,[role=button]");if(!b)return}
-e.preventDefault();e.stopPropagation();
-if(kept.indexOf(b)===-1){kept.push(b);if(e.type==="click")b.setAttribute("data-waiting","")}}
+e.preventDefault();e.stopImmediatePropagation();
+if(!kept.some(function(k){return k.el===b})){kept.push({el:b,at:Date.now(),by:e.submitter||null});
+if(e.type==="click")b.setAttribute("data-waiting","")}}
 function note(e){var f=e.target;
-if(h.hasAttribute("data-hydrated")||!/^(INPUT|SELECT|TEXTAREA)$/.test(f.tagName)||f.type==="file")return;
+if(live()||!/^(INPUT|SELECT|TEXTAREA)$/.test(f.tagName)||f.type==="file")return;
 typed.delete(f);typed.set(f,f.type==="checkbox"||f.type==="radio"?f.checked:f.value)}
 function put(f,v){
 if(f.tagName==="SELECT"){f.value=v;f.dispatchEvent(new Event("change",{bubbles:true}));return}
 if(typeof v==="boolean"){if(v||f.type!=="radio"){f.checked=!v;f.click()}return}
-f.value=v===""?" ":"";Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value").set.call(f,v);
-f.dispatchEvent(new Event("input",{bubbles:true}))}
+var own=Object.getOwnPropertyDescriptor(Object.getPrototypeOf(f),"value");if(!own||!own.set)return;
+f.value=v===""?" ":"";own.set.call(f,v);f.dispatchEvent(new Event("input",{bubbles:true}))}
 var on=[["click",keep],["submit",keep],["input",note],["change",note]];
 on.forEach(function(l){w.addEventListener(l[0],l[1],true)});
-function stop(){on.forEach(function(l){w.removeEventListener(l[0],l[1],true)});
-var all=kept;kept=[];all.forEach(function(b){b.removeAttribute("data-waiting")});return all}
-new MutationObserver(function(r,o){if(!h.hasAttribute("data-hydrated"))return;o.disconnect();
-setTimeout(function(){var late=Date.now()>until,all=stop();if(late)return;
-typed.forEach(function(v,f){if(f.isConnected)put(f,v)});
-all.forEach(function(b){if(!b.isConnected)return;if(b.tagName==="FORM")b.requestSubmit();else b.click()})},0)}).observe(h,{attributes:true,attributeFilter:["data-hydrated"]});
-setTimeout(stop,${LONGEST_WAIT_MS});
-requestAnimationFrame(function(){setTimeout(function(){
+function stop(){holding=false;on.forEach(function(l){w.removeEventListener(l[0],l[1],true)});
+var all=kept;kept=[];all.forEach(function(k){k.el.removeAttribute("data-waiting")});return all}
+function redo(all){var since=Date.now()-${LONGEST_WAIT_MS};all.forEach(function(k){if(k.at>=since&&k.el.isConnected){
+if(k.el.tagName==="FORM")k.el.requestSubmit(k.by&&k.by.form===k.el?k.by:undefined);else k.el.click()}})}
+var o=new MutationObserver(function(){if(!live())return;o.disconnect();
+setTimeout(function(){var all=stop();typed.forEach(function(v,f){if(f.isConnected)put(f,v)});redo(all)},0)});
+o.observe(h,{attributes:true,attributeFilter:["data-hydrated"]});
+function fail(){if(!holding)return;o.disconnect();redo(stop())}
+w.addEventListener("${NO_TAKEOVER_EVENT}",fail);setTimeout(fail,${GIVE_UP_MS});
+function go(){
 p.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.href=u;d.head.appendChild(l)});
-var s=d.createElement("script");s.type="module";s.nonce=n;s.textContent=m;d.body.appendChild(s)},0)})})`.replaceAll(
+var s=d.createElement("script");s.type="module";s.nonce=n;s.onerror=fail;s.textContent=m;d.body.appendChild(s)}
+if(d.visibilityState==="hidden")setTimeout(go,0);else requestAnimationFrame(function(){setTimeout(go,0)})})`.replaceAll(
   "\n",
   "",
 );
