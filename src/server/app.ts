@@ -323,7 +323,6 @@ export async function buildApp(
   return app;
 }
 
-/** React Router's page data call (`/p/…/_.data`, `/_root.data`), as opposed to a document. */
 /**
  * The page build's files: those under `assets/` have hashed names and never change (a year,
  * immutable); the others (favicon, media) may change with a release (an hour). The adapter's own
@@ -336,6 +335,7 @@ function staticCacheControl(filePath: string): string {
     : "public, max-age=3600";
 }
 
+/** React Router's page data call (`/p/…/_.data`, `/_root.data`), as opposed to a document. */
 const isPageDataCall = (url: string) => {
   const query = url.indexOf("?");
   return (query === -1 ? url : url.slice(0, query)).endsWith(".data");
