@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { expectNoA11yViolations } from "./a11y.ts";
 import { findCard } from "./catalogue.ts";
 import { collectPageErrors, gotoLive } from "./hydrated.ts";
@@ -184,6 +184,19 @@ test("home, boots and a product fetch their modules only after the page is read,
   expect(errors).toEqual([]);
 });
 
+/** Holds the page's requests to `address` until the returned function is called, then lets them go or fails them. */
+async function holdRequests(page: Page, address: RegExp, then: "continue" | "abort") {
+  let letThrough = () => {};
+  const held = new Promise<void>((resolve) => {
+    letThrough = resolve;
+  });
+  await page.route(address, async (route) => {
+    await held;
+    await (then === "continue" ? route.continue() : route.abort());
+  });
+  return letThrough;
+}
+
 // Until the page is live, a tap on a button and what is typed are kept, and done once it is (decision
 // 0090, as 0078 does for a later part): the page's modules are held back here while the shopper
 // types a search and taps "Søg". The gift card, shirt and bag journeys tap their buttons as soon as
@@ -192,14 +205,7 @@ test("a search typed and a button tapped before the page is live are done once i
   page,
   request,
 }) => {
-  let letThrough = () => {};
-  const held = new Promise<void>((resolve) => {
-    letThrough = resolve;
-  });
-  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const letThrough = await holdRequests(page, /\/assets\/[^/]+\.js$/, "continue");
   const card = await findCard(request, "/api/category/get/?slug=football-boots", () => true);
   const word = card.name.split(" ")[0] as string;
   const documents: string[] = [];
@@ -227,14 +233,7 @@ test("a search typed and a button tapped before the page is live are done once i
 test("a search sent while the page waits for a takeover that will not come is sent as a plain form", async ({
   page,
 }) => {
-  let letThrough = () => {};
-  const held = new Promise<void>((resolve) => {
-    letThrough = resolve;
-  });
-  await page.route(/\/i18n\/[^/]+\.json$/, async (route) => {
-    await held;
-    await route.abort();
-  });
+  const letThrough = await holdRequests(page, /\/i18n\/[^/]+\.json$/, "abort");
   await page.goto("/");
   await page.getByRole("combobox", { name: "Søg i butikken" }).fill("Strikon");
   const search = page.getByRole("button", { name: "Søg" });
