@@ -28,6 +28,26 @@ function messageParserOutOfTheBrowser(): Plugin {
 }
 
 /**
+ * The page build imports the shop's modules (`#modules`, `#db`, `#kernel`, `#server`, `#seed`) from
+ * their sources at run time instead of bundling a copy (decision 0091): the server loads the same
+ * files, so pages and calls share one instance of each, with one catalogue cache, one facet index and
+ * the server's settings (the revision reuse time, the cache sizes). Bundled, the pages had their own
+ * copy, which the server never configured and which kept and built everything a second time.
+ */
+const SHARED_WITH_THE_SERVER = /^#(modules|db|kernel|server|seed)\//;
+function shopModulesSharedWithTheServer(): Plugin {
+  return {
+    name: "pitchside:shop-modules-shared-with-the-server",
+    enforce: "pre",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "ssr",
+    resolveId(source) {
+      return SHARED_WITH_THE_SERVER.test(source) ? { id: source, external: true } : null;
+    },
+  };
+}
+
+/**
  * Every page's own code in two files instead of dozens: the modules the client entry and the root
  * route import (statically, however deep) go to a "framework" chunk (packages) and a "shell" chunk
  * (the shop's header, footer, contexts, icons), and a route adds its own. Left to itself the bundler
@@ -100,6 +120,7 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     messageParserOutOfTheBrowser(),
+    shopModulesSharedWithTheServer(),
     reactRouter(),
     precompressedFiles(),
     // npm run dev: Vite serves the client with hot reload and hands every other request to the

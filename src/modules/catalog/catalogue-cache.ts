@@ -68,9 +68,8 @@ const revisionStatement = preparedStatement<{ revision: string }>(
  */
 export function catalogueRevision(db: Db): Promise<string> {
   const cache = cacheFor(db);
-  const { lastRead } = cache;
-  if (lastRead && cache.reuseMs > 0 && performance.now() - lastRead.sentAt < cache.reuseMs)
-    return Promise.resolve(lastRead.revision);
+  const reusable = reusableRevision(db);
+  if (reusable !== null) return Promise.resolve(reusable);
   if (!cache.revisionRead) {
     const sentAt = performance.now();
     cache.revisionRead = revisionStatement(db, {})
@@ -84,6 +83,17 @@ export function catalogueRevision(db: Db): Promise<string> {
       });
   }
   return cache.revisionRead;
+}
+
+/**
+ * The revision last read, while it may still answer a caller (within the reuse time of
+ * `reuseRevisionReads`); null when a caller would have to read it again. For a call that answers
+ * from what another request has just kept, and otherwise reads what it needs itself in one statement
+ * rather than reading the revision first.
+ */
+export function reusableRevision(db: Db): string | null {
+  const { lastRead, reuseMs } = cacheFor(db);
+  return lastRead && reuseMs > 0 && performance.now() - lastRead.sentAt < reuseMs ? lastRead.revision : null;
 }
 
 /**
@@ -127,6 +137,11 @@ export function cachedAtRevision<T>(
     if (entries.get(key) === entry) entries.delete(key);
   });
   return value;
+}
+
+/** Keeps a value read at revision (after the revision was read) for `cachedAtRevision` to answer. */
+export function keepAtRevision(db: Db, key: string, revision: string, value: unknown): void {
+  cacheFor(db).entries.set(key, { revision, value: Promise.resolve(value) });
 }
 
 /**

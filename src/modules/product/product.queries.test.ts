@@ -2,13 +2,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rows } from "#db/client.ts";
 import { roundTripCounter } from "#db/round-trips.ts";
-import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
+import { catalogueRevision, reuseRevisionReads } from "#modules/catalog/catalogue-cache.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
 import { flagshipStore } from "#modules/content/stores.service.ts";
 import { productPageReviews } from "#modules/reviews/reviews.service.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
-import { loadProductDetail } from "./product.service.ts";
+import { getAvailability, loadProductDetail } from "./product.service.ts";
 
 /**
  * The product page's data for a product no one asked for since the last catalogue change (every
@@ -81,5 +81,77 @@ describe("round trips per product page", () => {
     expect(forRich.trips).toBe(forBare.trips);
     // The revision (read once), the product, the reviews.
     expect(forRich.trips).toBeLessThanOrEqual(3);
+  });
+});
+
+/**
+ * The stock call the product page makes after it shows (`/api/availability/:id/`): answered from the
+ * stock read with the product while a read of the revision may still answer (production's reuse
+ * time), and read again once the stock has moved.
+ */
+describe("the stock call after the product page", () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    await seedDemoShop(testDb.database, { products: 40, seed: 12, dataDir: "" });
+  });
+  afterAll(async () => testDb?.drop());
+
+  const sellable = async () => {
+    const [product] = await rows<{ id: number; slug: string; size_id: number; stock: number }>(
+      testDb.database.db,
+      sql`select p.id, p.slug, s.id as size_id, s.stock from products p join product_sizes s on s.product_id = p.id
+           where p.online and not p.is_package and not p.is_giftcard and s.stock > 3
+           order by p.id, s.sort limit 1`,
+    );
+    return product as { id: number; slug: string; size_id: number; stock: number };
+  };
+
+  it("reads nothing while the revision read with the product may answer, and sees a stock change once it has moved", async () => {
+    const { db } = testDb.database;
+    const counter = roundTripCounter(testDb.database);
+    const product = await sellable();
+    reuseRevisionReads(db, 60_000);
+    try {
+      await loadProductDetail(db, product.slug, "DKK", "da");
+      const before = counter.roundTrips;
+      const stock = await getAvailability(db, product.id, "DKK");
+      expect(counter.roundTrips - before).toBe(0);
+      expect(stock.find((size) => size.size_id === product.size_id)?.stock_info).toBe(product.stock);
+
+      // A sale moves the stock revision; the next read of it (here at once) lets the call see it.
+      await db.execute(sql`update product_sizes set stock = stock - 3 where id = ${product.size_id}`);
+      reuseRevisionReads(db, 0);
+      await catalogueRevision(db);
+      reuseRevisionReads(db, 60_000);
+      const after = await getAvailability(db, product.id, "DKK");
+      expect(after.find((size) => size.size_id === product.size_id)?.stock_info).toBe(product.stock - 3);
+    } finally {
+      reuseRevisionReads(db, 0);
+    }
+  });
+
+  it("reads the stock itself, in one statement, when no read of the revision may answer", async () => {
+    const { db } = testDb.database;
+    const counter = roundTripCounter(testDb.database);
+    const product = await sellable();
+    await loadProductDetail(db, product.slug, "DKK", "da");
+    await db.execute(sql`update product_sizes set stock = stock + 2 where id = ${product.size_id}`);
+    const before = counter.roundTrips;
+    const stock = await getAvailability(db, product.id, "DKK");
+    expect(counter.roundTrips - before).toBe(1);
+    expect(stock.find((size) => size.size_id === product.size_id)?.stock_info).toBe(product.stock + 2);
+  });
+
+  it("answers 404 for a product that is not there, and keeps no answer for it", async () => {
+    const { db } = testDb.database;
+    reuseRevisionReads(db, 60_000);
+    try {
+      await catalogueRevision(db);
+      await expect(getAvailability(db, 2_147_483_647, "DKK")).rejects.toMatchObject({ statusCode: 404 });
+      await expect(getAvailability(db, 2_147_483_647, "DKK")).rejects.toMatchObject({ statusCode: 404 });
+    } finally {
+      reuseRevisionReads(db, 0);
+    }
   });
 });

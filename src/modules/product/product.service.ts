@@ -15,7 +15,12 @@ import {
   suppliers,
 } from "#modules/catalog/catalog.schema.ts";
 import { getProductCards, productImageUrl, productNotFound } from "#modules/catalog/catalog.service.ts";
-import { cachedAtRevision, cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
+import {
+  cachedAtRevision,
+  cachedByCatalogue,
+  keepAtRevision,
+  reusableRevision,
+} from "#modules/catalog/catalogue-cache.ts";
 import { storedPictureUrl } from "#modules/catalog/picture-store.ts";
 import { productTitle } from "#modules/catalog/product-name.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
@@ -104,9 +109,29 @@ const availabilityStatement = preparedStatement<{ price: number | null; sizes: S
  * statement with the product's price.
  */
 export async function getAvailability(db: Db, productId: number, currency: string): Promise<StockEntry[]> {
+  // While a read of the revision may still answer (production's reuse time), the stock kept at it
+  // answers: the product page has usually just read it with the product (decision 0091). Otherwise
+  // one statement, as before, without reading the revision first.
+  const revision = reusableRevision(db);
+  const stock = await (revision === null
+    ? readStock(db, productId, currency)
+    : cachedAtRevision(db, stockKey(productId, currency), revision, () =>
+        readStock(db, productId, currency),
+      ));
+  return stock.sizes.map((size) => toStockEntry(size, Number(stock.price ?? 0), currency));
+}
+
+interface ProductStock {
+  price: number | null;
+  sizes: SizeRow[];
+}
+
+const stockKey = (productId: number, currency: string) => `stock:${productId}:${currency}`;
+
+async function readStock(db: Db, productId: number, currency: string): Promise<ProductStock> {
   const [product] = await availabilityStatement(db, { productId, currency });
   if (!product) throw productNotFound();
-  return product.sizes.map((size) => toStockEntry(size, Number(product.price ?? 0), currency));
+  return product;
 }
 
 interface HeadRow {
@@ -295,6 +320,8 @@ async function readProductDetail(
 ): Promise<ProductDetail> {
   const [head] = await productHeadStatement(db, { slug, currency });
   if (!head || head.price === null) throw productNotFound();
+  // The product's own sizes are what its stock call answers (`getAvailability`): kept with it.
+  keepAtRevision(db, stockKey(head.id, currency), revision, { price: head.price, sizes: head.sizes });
   const price = Number(head.price);
   const rrp = Math.max(Number(head.rrp ?? price), price);
 
