@@ -137,18 +137,18 @@ test("a page's scripts go out compressed at the build's highest level, the same 
   expect(brotli / script.length).toBeLessThan(0.29);
 });
 
-// A page's data carries what the page renders (issue 19): the home page's and the log-in page's
-// product rows send each card cut to what a card shows, as one JSON text a row (decision 0070), not
-// the catalogue's whole card with every size's id and stock.
-test("the home and log-in pages' product rows carry only what a card shows", async ({ request }) => {
-  for (const path of ["/", "/account/login"]) {
+// A page's data carries what the page renders (issue 19): the home page's, the log-in page's and a
+// CMS page's product rows send each card cut to what a card shows, as one JSON text a row (decision
+// 0070), not the catalogue's whole card with every size's id and stock.
+test("the home, log-in and CMS pages' product rows carry only what a card shows", async ({ request }) => {
+  for (const path of ["/", "/account/login", "/pages/about/"]) {
     const html = await (await request.get(path)).text();
     const data = html.slice(html.indexOf("window.__reactRouterContext.streamController.enqueue"));
     expect(data.length, path).toBeGreaterThan(0);
     // The cards are there, each with its link and picture…
     expect(data, path).toMatch(/product_id.{1,20}\d+.{1,400}relative_url.{1,20}\/p\//);
     // …and nothing a card does not show.
-    for (const field of ["size_id", "in_stock", "max_price", "attributes", "item_type"])
+    for (const field of ["size_id", "in_stock", "max_price", "attributes", "item_type", "product_ids_list"])
       expect(data, `${path}: ${field}`).not.toContain(field);
   }
 });

@@ -1,16 +1,26 @@
 import type { CmsBlockOutput } from "#modules/content/cms-pages.contract.ts";
-import { ProductCarousel } from "#web/components/product-slider.tsx";
+import { ProductCarousel, type SliderCards } from "#web/components/product-slider.tsx";
 import { Accordion, AccordionItem } from "#web/ui/accordion.tsx";
 import { CallToActionBlock } from "./call-to-action-block.tsx";
 import { SocialEmbedBlock, YoutubeBlock } from "./embed-blocks.tsx";
 import { ImageGalleryBlock } from "./image-gallery-block.tsx";
+
+type SliderBlock = Extract<CmsBlockOutput, { type: "product_slider" }>;
+
+/**
+ * A block as a page carries it: a product slider's cards as one JSON text of what a card shows
+ * (`pageBlocks`), any other block as the content call answers it.
+ */
+export type PageBlock =
+  | Exclude<CmsBlockOutput, SliderBlock>
+  | { type: "product_slider"; value: { title: string; products: SliderCards } };
 
 /** Text from the CMS: headings, paragraphs, lists and links, styled without a typography plugin. */
 export const RICH_TEXT =
   "space-y-4 leading-relaxed [&_a]:font-semibold [&_a]:text-pitch-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_h2]:pt-2 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_p]:break-words";
 
 /** One block; the answer holds only known, non-empty blocks, and anything else renders nothing. */
-function Block({ block, index }: { block: CmsBlockOutput; index: number }) {
+function Block({ block, index }: { block: PageBlock; index: number }) {
   switch (block.type) {
     case "image":
       return (
@@ -71,7 +81,7 @@ function Block({ block, index }: { block: CmsBlockOutput; index: number }) {
 }
 
 /** A CMS page's body: each block in the editor's order, in its own section of the flow. */
-export function BlockRenderer({ blocks }: { blocks: CmsBlockOutput[] }) {
+export function BlockRenderer({ blocks }: { blocks: readonly PageBlock[] }) {
   return (
     <div className="flex flex-col gap-8" data-testid="cms-blocks">
       {blocks.map((block, index) => (

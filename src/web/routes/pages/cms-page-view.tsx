@@ -1,10 +1,13 @@
 import { FormattedMessage } from "react-intl";
 import type { CmsPageOutput } from "#modules/content/cms-pages.contract.ts";
-import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
+import { BlockRenderer, type PageBlock } from "#web/components/blocks/block-renderer.tsx";
 import { Clock, Eye } from "#web/ui/icons.tsx";
 
+/** A CMS page as its route carries it: the body's blocks as the page renders them (`pageBlocks`). */
+export type CmsPageViewData = Omit<CmsPageOutput, "body"> & { body: PageBlock[] };
+
 /** The tags of a CMS page's head: its SEO title and description; a preview is never indexed. */
-export function cmsPageMeta(data: { page: CmsPageOutput; preview: boolean } | undefined) {
+export function cmsPageMeta(data: { page: CmsPageViewData; preview: boolean } | undefined) {
   if (!data) return [{ title: "Pitchside" }];
   const { page, preview } = data;
   return [
@@ -15,7 +18,7 @@ export function cmsPageMeta(data: { page: CmsPageOutput; preview: boolean } | un
 }
 
 /** A CMS page: its title, the reading time, then its blocks (shared by /pages/…, the FAQ and privacy). */
-export function CmsPageView({ page, preview }: { page: CmsPageOutput; preview: boolean }) {
+export function CmsPageView({ page, preview }: { page: CmsPageViewData; preview: boolean }) {
   return (
     <article className="mx-auto max-w-3xl px-4 py-10" data-testid="cms-page" data-page-type={page.meta.type}>
       {preview && (

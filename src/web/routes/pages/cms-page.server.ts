@@ -1,11 +1,12 @@
 import { data } from "react-router";
-import type { CmsPageOutput } from "#modules/content/cms-pages.contract.ts";
 import { PREVIEW_TOKEN_COOKIE, previewGranted, readCmsPage } from "#modules/content/cms-pages.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { pageBlocks } from "#web/components/blocks/page-blocks.server.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
+import type { CmsPageViewData } from "./cms-page-view.tsx";
 
 export interface CmsPageData {
-  page: CmsPageOutput;
+  page: CmsPageViewData;
   /** The page was asked for as a preview: not indexed, not cached, a banner says so. */
   preview: boolean;
 }
@@ -44,6 +45,6 @@ export async function loadCmsPage(shop: ShopRequestContext, request: Request, sl
       },
     ),
   );
-  const body: CmsPageData = { page, preview: shop.preview };
+  const body: CmsPageData = { page: { ...page, body: pageBlocks(page.body) }, preview: shop.preview };
   return shop.preview ? data(body, { headers: PREVIEW_HEADERS }) : body;
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { StoreView } from "#modules/content/stores.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { BlockRenderer } from "#web/components/blocks/block-renderer.tsx";
+import { BlockRenderer, type PageBlock } from "#web/components/blocks/block-renderer.tsx";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 import { Clock, MapPin } from "#web/ui/icons.tsx";
@@ -77,7 +77,10 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string | null }) {
+/** A store as the page carries it: its body's blocks as the page renders them (`pageBlocks`). */
+type StorePageView = Omit<StoreView, "body"> & { body: PageBlock[] };
+
+function StoreCard({ store, tileUrl }: { store: StorePageView; tileUrl: string | null }) {
   const intl = useIntl();
   const headingId = `store-${store.slug}`;
   // The map is drawn after hydration: Leaflet needs the browser.
@@ -164,7 +167,7 @@ function StoreCard({ store, tileUrl }: { store: StoreView; tileUrl: string | nul
 }
 
 /** The store's pictures, one at a time, swiped or stepped through with the buttons. */
-function StoreGallery({ store }: { store: StoreView }) {
+function StoreGallery({ store }: { store: StorePageView }) {
   const intl = useIntl();
   const [viewport, embla] = useDeferredEmbla({ loop: false });
   if (store.images.length === 0) return null;

@@ -1,6 +1,7 @@
 import { listStores } from "#modules/content/stores.service.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { pageBlocks } from "#web/components/blocks/page-blocks.server.ts";
 import { pageTitle } from "#web/routes/account/account.server.ts";
 
 /** The public OpenStreetMap tile server: fine while developing, not for a shop's traffic (its usage policy). */
@@ -20,12 +21,14 @@ export function storeMapTiles(config: { env: string; mapTileUrl: string }): stri
 export async function loadStores(shop: ShopRequestContext) {
   return {
     title: pageTitle(shop, "stores.title"),
-    stores: await listStores(shop.database.db, {
-      locale: shop.locale,
-      localeTag: intlTag(shop.locale, shop.market),
-      currency: shop.market.currency,
-      isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
-    }),
+    stores: (
+      await listStores(shop.database.db, {
+        locale: shop.locale,
+        localeTag: intlTag(shop.locale, shop.market),
+        currency: shop.market.currency,
+        isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
+      })
+    ).map((store) => ({ ...store, body: pageBlocks(store.body) })),
     mapTileUrl: storeMapTiles(shop.config),
   };
 }
