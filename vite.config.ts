@@ -31,8 +31,8 @@ function messageParserOutOfTheBrowser(): Plugin {
  * The page build imports the shop's modules (`#modules`, `#db`, `#kernel`, `#server`, `#seed`) from
  * their sources at run time instead of bundling a copy (decision 0091): the server loads the same
  * files, so pages and calls share one instance of each, with one catalogue cache, one facet index and
- * the server's settings (the revision reuse time, the cache sizes). Bundled, the pages had their own
- * copy, which the server never configured and which kept and built everything a second time.
+ * the settings the server gives them at start (the revision reuse time). Bundled, the pages had their
+ * own copy, which the server never configured and which kept and built everything a second time.
  */
 const SHARED_WITH_THE_SERVER = /^#(modules|db|kernel|server|seed)\//;
 function shopModulesSharedWithTheServer(): Plugin {

@@ -3,7 +3,7 @@
 // facet index and the settings the server gives them. Read from the production build's server files.
 import fs from "node:fs";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ensureProductionBuild } from "../support/production-build.ts";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -37,8 +37,11 @@ function serverBuildFiles(): string[] {
 }
 
 describe("the page build", () => {
+  // Built here when missing or older than its sources (about a minute), or waited for while another
+  // test file builds it.
+  beforeAll(() => ensureProductionBuild(), 600_000);
+
   it("imports the shop's modules by their own names and declares none of their functions", () => {
-    ensureProductionBuild();
     const bundle = serverBuildFiles()
       .map((file) => fs.readFileSync(file, "utf8"))
       .join("\n");

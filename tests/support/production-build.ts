@@ -29,13 +29,32 @@ function takeLock(): boolean {
   }
 }
 
+function newestMtime(file: string): number {
+  const stat = fs.statSync(file);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(0, ...fs.readdirSync(file).map((name) => newestMtime(path.join(file, name))));
+}
+
+/**
+ * Whether the build is missing or older than what it is made from (as `npm start` checks): the
+ * storefront's files and the build's settings. The shop's modules are not in it (decision 0091): the
+ * build imports them from their sources when it runs.
+ */
+function buildNeeded(): boolean {
+  if (!fs.existsSync(built)) return true;
+  const madeAt = fs.statSync(built).mtimeMs;
+  return ["src/web", "vite.config.ts", "react-router.config.ts", "package.json"].some(
+    (source) => newestMtime(path.join(root, source)) > madeAt,
+  );
+}
+
 export function ensureProductionBuild(): void {
   for (;;) {
     // Built, and no one building it right now (a build writes its files one after another).
-    if (fs.existsSync(built) && !fs.existsSync(lock)) return;
+    if (!fs.existsSync(lock) && !buildNeeded()) return;
     if (takeLock()) {
       try {
-        if (!fs.existsSync(built)) build();
+        if (buildNeeded()) build();
       } finally {
         fs.rmSync(lock, { recursive: true, force: true });
       }

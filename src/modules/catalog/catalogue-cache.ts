@@ -12,7 +12,8 @@ import { preparedStatement } from "#db/prepared.ts";
  * limit bounds how long a result read in between can be served. Cached values are shared between
  * requests: callers read them and never change them.
  */
-const MAX_ENTRIES = 1000;
+/** Pages and calls share it (decision 0091): each had 1,000 entries of its own before. */
+const MAX_ENTRIES = 2000;
 /** How long a cached value is served at most, even at an unchanged revision. */
 export const CATALOGUE_MAX_AGE_MS = 60_000;
 
@@ -139,9 +140,14 @@ export function cachedAtRevision<T>(
   return value;
 }
 
-/** Keeps a value read at revision (after the revision was read) for `cachedAtRevision` to answer. */
+/**
+ * Keeps a value read at revision (after the revision was read) for `cachedAtRevision` to answer,
+ * where a read of the revision may answer later callers (`reusableRevision`); with no reuse time
+ * (development, tests) nothing would ever find it, so nothing is kept.
+ */
 export function keepAtRevision(db: Db, key: string, revision: string, value: unknown): void {
-  cacheFor(db).entries.set(key, { revision, value: Promise.resolve(value) });
+  const cache = cacheFor(db);
+  if (cache.reuseMs > 0) cache.entries.set(key, { revision, value: Promise.resolve(value) });
 }
 
 /**

@@ -20,7 +20,7 @@ export const stockEntrySchema = z.object({
 });
 export type StockEntry = z.infer<typeof stockEntrySchema>;
 
-/** `GET /api/availability/{id}/`: every size of the product, read now. */
+/** `GET /api/availability/{id}/`: every size of the product, at the current stock revision. */
 export const availabilityOutput = z.array(stockEntrySchema);
 
 /**

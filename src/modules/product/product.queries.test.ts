@@ -145,11 +145,15 @@ describe("the stock call after the product page", () => {
 
   it("answers 404 for a product that is not there, and keeps no answer for it", async () => {
     const { db } = testDb.database;
+    const counter = roundTripCounter(testDb.database);
     reuseRevisionReads(db, 60_000);
     try {
       await catalogueRevision(db);
       await expect(getAvailability(db, 2_147_483_647, "DKK")).rejects.toMatchObject({ statusCode: 404 });
+      // Asked again, the product is looked for again: the refusal was not kept.
+      const before = counter.roundTrips;
       await expect(getAvailability(db, 2_147_483_647, "DKK")).rejects.toMatchObject({ statusCode: 404 });
+      expect(counter.roundTrips - before).toBe(1);
     } finally {
       reuseRevisionReads(db, 0);
     }

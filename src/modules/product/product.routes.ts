@@ -44,7 +44,7 @@ export async function productRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "A product's sizes with stock, supplier and delivery, read now",
+        summary: "A product's sizes with stock, supplier and delivery, at the current stock revision",
         params: idParams,
         response: { 200: availabilityOutput },
       },

@@ -105,8 +105,9 @@ const availabilityStatement = preparedStatement<{ price: number | null; sizes: S
 );
 
 /**
- * `GET /api/availability/{id}/`: the sizes of a product with stock and delivery, read now, in one
- * statement with the product's price.
+ * `GET /api/availability/{id}/`: the sizes of a product with stock and delivery with the product's
+ * price, at the current stock revision: kept with the product while the revision has not moved, or
+ * read in one statement.
  */
 export async function getAvailability(db: Db, productId: number, currency: string): Promise<StockEntry[]> {
   // While a read of the revision may still answer (production's reuse time), the stock kept at it
