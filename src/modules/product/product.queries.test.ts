@@ -85,9 +85,9 @@ describe("round trips per product page", () => {
 });
 
 /**
- * The stock call the product page makes after it shows (`/api/availability/:id/`): answered from the
- * stock read with the product while a read of the revision may still answer (production's reuse
- * time), and read again once the stock has moved.
+ * The product page's stock call (`/api/availability/:id/`, asked when the shopper reaches for the bag
+ * button): answered from the stock read with the product while a read of the revision may still
+ * answer (production's reuse time), and read again once the stock has moved.
  */
 describe("the stock call after the product page", () => {
   let testDb: TestDatabase;

@@ -95,7 +95,12 @@ const SIZES_OF_P = sql`(select coalesce(json_agg(json_build_object(
               from product_sizes s join suppliers su on su.id = s.supplier_id
              where s.product_id = p.id)`;
 
-const availabilityStatement = preparedStatement<{ price: number | null; sizes: SizeRow[] }>(
+interface ProductStock {
+  price: number | null;
+  sizes: SizeRow[];
+}
+
+const availabilityStatement = preparedStatement<ProductStock>(
   "product_availability",
   () => sql`
     select (select price from product_prices
@@ -111,7 +116,7 @@ const availabilityStatement = preparedStatement<{ price: number | null; sizes: S
  */
 export async function getAvailability(db: Db, productId: number, currency: string): Promise<StockEntry[]> {
   // While a read of the revision may still answer (production's reuse time), the stock kept at it
-  // answers: the product page has usually just read it with the product (decision 0091). Otherwise
+  // answers: the product's own statement keeps it (decision 0091). Otherwise
   // one statement, as before, without reading the revision first.
   const revision = reusableRevision(db);
   const stock = await (revision === null
@@ -120,11 +125,6 @@ export async function getAvailability(db: Db, productId: number, currency: strin
         readStock(db, productId, currency),
       ));
   return stock.sizes.map((size) => toStockEntry(size, Number(stock.price ?? 0), currency));
-}
-
-interface ProductStock {
-  price: number | null;
-  sizes: SizeRow[];
 }
 
 const stockKey = (productId: number, currency: string) => `stock:${productId}:${currency}`;
