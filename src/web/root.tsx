@@ -29,6 +29,7 @@ import { messagesFileFor } from "./i18n/messages-file.server.ts";
 import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
+import { readJsonText } from "./lib/json-text.ts";
 import { usePlainLinks } from "./lib/plain-links.ts";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
@@ -154,7 +155,7 @@ function Shell({ children }: { children: React.ReactNode }) {
               <CheckoutHeader />
             ) : (
               <SiteHeader
-                categories={data.shell.categories}
+                categories={readJsonText(data.shell.categories)}
                 favouritesCount={visitor.favouritesCount}
                 bagCount={visitor.bagCount}
                 loggedIn={visitor.loggedIn}

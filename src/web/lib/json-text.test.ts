@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jsonList, keptJsonText, readJsonText } from "./json-text.ts";
+import { jsonList, KEPT_LISTS, keptJsonText, readJsonText } from "./json-text.ts";
 
 describe("a list sent as JSON text", () => {
   const cards = [
@@ -37,7 +37,7 @@ describe("a list sent as JSON text", () => {
   it("forgets the oldest lists past its bound and parses them again, with the same content", () => {
     const first = [{ product_id: 5 }];
     const text = jsonList(first);
-    for (let n = 0; n < 100; n++) jsonList([{ product_id: 1000 + n }]);
+    for (let n = 0; n <= KEPT_LISTS; n++) jsonList([{ product_id: 1000 + n }]);
     const again = readJsonText(text);
     expect(again).not.toBe(first);
     expect(again).toEqual(first);

@@ -15,9 +15,13 @@ export type JsonText<T> = string & { readonly __jsonOf?: T };
 /** Each item's JSON, made once per (never changed) item object. */
 const itemJson = new WeakMap<object, string>();
 
-/** The lists behind the latest texts: a text is read soon after it was made or received. */
+/**
+ * The lists behind the latest texts: a text is read soon after it was made or received. A category
+ * page makes six (its cards, sponsored cards, filters, inserts, guides and the header's categories),
+ * and sixteen pages' loaders may finish before the first of them renders.
+ */
 const lists = new Map<string, unknown>();
-const KEPT_LISTS = 64;
+export const KEPT_LISTS = 256;
 
 function remember(text: string, list: unknown) {
   lists.delete(text);

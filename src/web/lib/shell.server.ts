@@ -3,10 +3,12 @@ import type { CategoryNode } from "#modules/catalog/catalog.contract.ts";
 import { cachedCategoryTree } from "#modules/catalog/catalog.service.ts";
 import { countFavourites } from "#modules/favourites/favourites.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { type JsonText, keptJsonText } from "#web/lib/json-text.ts";
 import { soft } from "./page-data.server.ts";
 
 export interface ShellData {
-  categories: CategoryNode[];
+  /** The category tree as one JSON text, made once per kept tree (decision 0092). */
+  categories: JsonText<CategoryNode[]>;
   favouritesCount: number;
   bagCount: number;
 }
@@ -27,5 +29,5 @@ export async function loadShell(
     counts ? soft(shop, "header favourites count", countFavourites(db, owner), 0) : 0,
     counts ? soft(shop, "header bag count", countBagItems(db, owner), 0) : 0,
   ]);
-  return { categories, favouritesCount, bagCount };
+  return { categories: keptJsonText(categories), favouritesCount, bagCount };
 }

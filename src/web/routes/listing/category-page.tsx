@@ -2,6 +2,7 @@ import { useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { shopContext } from "#server/request-context.ts";
 import { ArticleList } from "#web/components/article-list.tsx";
+import { readJsonText } from "#web/lib/json-text.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import type { Route } from "./+types/category-page.ts";
 import { loadCategoryPage } from "./listing.server.ts";
@@ -105,14 +106,14 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         listing={listing}
         currency={currency}
         sort={sort}
-        inserts={inserts}
+        inserts={readJsonText(inserts)}
         trackingList={{ id: `category:${breadcrumb.at(-1)?.url ?? title}`, name: title }}
       >
         {sponsored && <SponsoredBlock block={sponsored} />}
       </ListingView>
       <ArticleList
         title={intl.formatMessage({ id: "articles.guides" })}
-        items={guides.items}
+        items={readJsonText(guides.items)}
         next={guides.next}
       />
     </div>

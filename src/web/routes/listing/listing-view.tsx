@@ -25,7 +25,10 @@ import { activeFilterCount, resetFilters, toggleFilter, withParam } from "./list
  * A listing as a page's data carries it: its cards cut to what a card shows (cardView), as one JSON
  * text (decision 0070).
  */
-export type ListingData = Omit<ListingResult, "products"> & { products: JsonText<CardView[]> };
+export type ListingData = Omit<ListingResult, "products" | "filters"> & {
+  products: JsonText<CardView[]>;
+  filters: JsonText<Filter[]>;
+};
 
 type InsertItem = Insert & {
   image: string | null;
@@ -509,6 +512,7 @@ export function ListingView({
     if (products.length > 0)
       track({ event: "view_item_list", ecommerce: itemList(listId, listName, products, offset) });
   }, [listId, shownIds]);
+  const filters = readJsonText(listing.filters);
   const loading = useFilterLoading();
   const active = activeFilterCount(search);
   const keptMarkup = useCardMarkup(searchId);
@@ -528,7 +532,7 @@ export function ListingView({
             <FormattedMessage id="listing.reset" />
           </Link>
         )}
-        <FilterList filters={listing.filters} currency={currency} condensed={false} />
+        <FilterList filters={filters} currency={currency} condensed={false} />
       </aside>
       <div className="min-w-0">
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -540,7 +544,7 @@ export function ListingView({
             <SortSelect sort={sort} />
           </div>
         </div>
-        <ActiveFilters filters={listing.filters} currency={currency} />
+        <ActiveFilters filters={filters} currency={currency} />
         {children}
         <div aria-busy={loading} className={loading ? "opacity-50 transition-opacity" : "transition-opacity"}>
           {loading && (
@@ -655,6 +659,7 @@ function FilterDrawer({
   active: number;
 }) {
   const search = useListingSearch();
+  const filters = readJsonText(listing.filters);
   const [open, setOpen] = useState(false);
   return (
     <Dialog
@@ -681,7 +686,7 @@ function FilterDrawer({
     >
       <div className="flex-1 overflow-y-auto px-4">
         <ul className="divide-y divide-neutral-200">
-          {listing.filters.map((filter) => (
+          {filters.map((filter) => (
             <li key={filter.key}>
               <NestedFilter
                 filter={filter}

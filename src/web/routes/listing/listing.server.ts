@@ -22,6 +22,7 @@ import { type LookPictureProps, lookHotspots } from "#web/components/look-pictur
 import { cardListText } from "#web/components/product-card.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
+import { type JsonText, keptJsonText } from "#web/lib/json-text.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
 import type { ListingData } from "./listing-view.tsx";
 import type { SponsoredView } from "./sponsored-block.tsx";
@@ -35,10 +36,11 @@ function parse(url: URL) {
 
 /**
  * A listing with its cards cut to what a card shows: the page's data carries nothing it does not
- * render. The cards go as one JSON text, each card's made once (decision 0070).
+ * render. The cards go as one JSON text, each card's made once (decision 0070); its filters too,
+ * made once per kept listing (decision 0092).
  */
 function listingData(listing: ListingResult): ListingData {
-  return { ...listing, products: cardListText(listing.products) };
+  return { ...listing, products: cardListText(listing.products), filters: keptJsonText(listing.filters) };
 }
 
 function sponsoredView(block: SponsoredComponent | null): SponsoredView | null {
@@ -51,9 +53,38 @@ export type InsertView = Omit<ListingInsert, "look"> & {
     | (Omit<NonNullable<ListingInsert["look"]>, "hotspots"> & { hotspots: LookPictureProps["hotspots"] })
     | null;
 };
-type InsertsView = Record<"guides" | "reels" | "stories" | "placed", InsertView[]>;
+export type InsertsView = Record<"guides" | "reels" | "stories" | "placed", InsertView[]>;
 
-function insertsView(inserts: Awaited<ReturnType<typeof categoryInserts>>): InsertsView {
+type CategoryInserts = Awaited<ReturnType<typeof categoryInserts>>;
+type GuidesList = Awaited<ReturnType<typeof listCategoryContent>>;
+
+/**
+ * The inserts' and the guides' views, made once per kept list (both are kept per catalogue
+ * revision, market and language), go as JSON texts, each made once per view: one string each in the
+ * page's data (decision 0092).
+ */
+const insertViews = new WeakMap<CategoryInserts, InsertsView>();
+const guideViews = new WeakMap<GuidesList, ArticleCard[]>();
+
+function insertsText(inserts: CategoryInserts): JsonText<InsertsView> {
+  let view = insertViews.get(inserts);
+  if (view === undefined) {
+    view = insertsView(inserts);
+    insertViews.set(inserts, view);
+  }
+  return keptJsonText(view);
+}
+
+function guidesText(list: GuidesList): JsonText<ArticleCard[]> {
+  let view = guideViews.get(list);
+  if (view === undefined) {
+    view = (list.items as z.output<typeof articleItemOutput>[]).map(articleCard);
+    guideViews.set(list, view);
+  }
+  return keptJsonText(view);
+}
+
+function insertsView(inserts: CategoryInserts): InsertsView {
   const view = (insert: ListingInsert): InsertView => ({
     ...insert,
     look: insert.look && { ...insert.look, hotspots: lookHotspots(insert.look.hotspots) },
@@ -85,10 +116,10 @@ export interface CategoryPageData {
   subCategories: { slug: string; title: string; url: string }[];
   listing: ListingData;
   sponsored: SponsoredView | null;
-  inserts: InsertsView;
+  inserts: JsonText<InsertsView>;
   guides: {
     /** The guides' first page as cards show them (no bodies); "load more" reads on from `next`. */
-    items: ArticleCard[];
+    items: JsonText<ArticleCard[]>;
     next: string | null;
   };
   metaTitle: string;
@@ -136,11 +167,8 @@ export async function loadCategoryPage(
           locale: shop.locale,
           currency: shop.market.currency,
           baseUrl: `${shop.publicUrl}/api/category/guides/`,
-        }).then((list) => ({
-          items: (list.items as z.output<typeof articleItemOutput>[]).map(articleCard),
-          next: list.meta.next,
-        })),
-        { items: [], next: null },
+        }).then((list) => ({ items: guidesText(list), next: list.meta.next })),
+        { items: keptJsonText<ArticleCard[]>([]), next: null },
       ),
     ]);
     return {
@@ -151,7 +179,7 @@ export async function loadCategoryPage(
       subCategories: category.subCategories,
       listing: listingData(listing),
       sponsored: sponsoredView(sponsored),
-      inserts: insertsView(inserts),
+      inserts: insertsText(inserts),
       guides,
       metaTitle: `${category.title} – Pitchside`,
     };
