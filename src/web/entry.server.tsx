@@ -1,4 +1,3 @@
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
@@ -86,9 +85,10 @@ export default function handleRequest(
             timeoutId = undefined;
           }, stylesheets.fill);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
+          // React takes the page stream as its destination (it is not a Node stream, decision 0092).
+          pipe(body as unknown as NodeJS.WritableStream);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(body.readable, {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

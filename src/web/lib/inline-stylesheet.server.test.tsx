@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { PassThrough, type Writable } from "node:stream";
+import { PassThrough, Readable, type Writable } from "node:stream";
+import type { ReadableStream } from "node:stream/web";
 import { renderToPipeableStream } from "react-dom/server";
 import { afterAll, describe, expect, it } from "vitest";
 import { InlinedStylesheets, stylesheetText } from "./inline-stylesheet.server.ts";
@@ -53,18 +54,23 @@ function Page({ title, body }: { title: string; body: string }) {
 /** The page as it leaves the destination, whole, with the stylesheet given by textOf. */
 function rendered(
   textOf: (href: string) => string | null,
-  destination: Writable & NodeJS.ReadableStream,
+  destination: PassThrough | PageStream,
   page = { title: "Fodboldstøvler · Pitchside", body: "Størrelse 42 – på lager" },
 ): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    destination.on("data", (chunk: Buffer) => chunks.push(chunk));
-    destination.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    // A page stream's page leaves as a web stream.
+    const out =
+      destination instanceof PageStream
+        ? Readable.fromWeb(destination.readable as ReadableStream<Uint8Array>)
+        : destination;
+    out.on("data", (chunk: Buffer) => chunks.push(chunk));
+    out.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     const { pipe } = renderToPipeableStream(
       <StylesheetTextContext value={textOf}>
         <Page {...page} />
       </StylesheetTextContext>,
-      { onShellReady: () => pipe(destination), onShellError: reject },
+      { onShellReady: () => pipe(destination as Writable), onShellError: reject },
     );
   });
 }

@@ -1,4 +1,5 @@
-import { PassThrough, type Writable } from "node:stream";
+import { PassThrough, Readable, type Writable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
 import { describe, expect, it } from "vitest";
@@ -44,8 +45,18 @@ interface Rendered {
   lateCame: boolean[];
 }
 
+/** Where React writes a page: a plain Node stream (as React writes it), or the shop's page stream. */
+type Destination = PassThrough | PageStream;
+
+/** The page as it leaves the destination: a page stream's is its web stream, read as a Node stream. */
+function pageOut(destination: Destination): NodeJS.ReadableStream {
+  return destination instanceof PageStream
+    ? Readable.fromWeb(destination.readable as WebReadableStream<Uint8Array>)
+    : destination;
+}
+
 /** Renders the page into destination; the late part comes 5 ms after the shell (not when aborted). */
-function renderPiped(destination: Writable & NodeJS.ReadableStream, piping: Piping): Promise<Rendered> {
+function renderPiped(destination: Destination, piping: Piping): Promise<Rendered> {
   let came = false;
   let resolveLate: (text: string) => void = () => {};
   const late = new Promise<string>((resolve) => {
@@ -56,19 +67,20 @@ function renderPiped(destination: Writable & NodeJS.ReadableStream, piping: Pipi
   });
   return new Promise((resolve, reject) => {
     const rendered: Rendered = { chunks: [], lateCame: [] };
-    destination.on("data", (chunk: Buffer) => {
+    const out = pageOut(destination);
+    out.on("data", (chunk: Buffer) => {
       rendered.chunks.push(chunk);
       rendered.lateCame.push(came);
     });
-    destination.on("end", () => resolve(rendered));
+    out.on("end", () => resolve(rendered));
     const { pipe, abort } = renderToPipeableStream(<Page late={late} />, {
       onShellReady() {
         if (piping === "all") return;
-        pipe(destination);
+        pipe(destination as Writable);
         if (piping === "abort") setTimeout(() => abort(), 5);
       },
       onAllReady() {
-        if (piping === "all") pipe(destination);
+        if (piping === "all") pipe(destination as Writable);
       },
       onShellError: reject,
     });
@@ -77,7 +89,7 @@ function renderPiped(destination: Writable & NodeJS.ReadableStream, piping: Pipi
 }
 
 /** Renders the page into destination, piped once its shell is ready, and resolves with the chunks passed on. */
-async function render(destination: Writable & NodeJS.ReadableStream): Promise<Buffer[]> {
+async function render(destination: Destination): Promise<Buffer[]> {
   return (await renderPiped(destination, "shell")).chunks;
 }
 
@@ -85,8 +97,9 @@ async function render(destination: Writable & NodeJS.ReadableStream): Promise<Bu
 async function passedOn(pieces: string[]): Promise<string[]> {
   const stream = new PageStream();
   const chunks: string[] = [];
-  stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-  const ended = new Promise((resolve) => stream.on("end", resolve));
+  const out = pageOut(stream);
+  out.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
+  const ended = new Promise((resolve) => out.on("end", resolve));
   for (const piece of pieces) stream.write(piece);
   stream.end();
   await ended;
@@ -169,8 +182,9 @@ describe("PageStream", () => {
   it("passes nothing on before the head has ended, whatever React flushes", async () => {
     const stream = new PageStream();
     const chunks: string[] = [];
-    stream.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
-    const ended = new Promise((resolve) => stream.on("end", resolve));
+    const out = pageOut(stream);
+    out.on("data", (chunk: Buffer) => chunks.push(chunk.toString("utf8")));
+    const ended = new Promise((resolve) => out.on("end", resolve));
     stream.write('<html><head><link rel="modulepreload" href="/a.js"/></');
     stream.flush();
     stream.write("he");
@@ -185,6 +199,37 @@ describe("PageStream", () => {
       '<html><head><link rel="modulepreload" fetchpriority="low" href="/a.js"/></head><body>',
       "Ø</body>",
     ]);
+  });
+
+  it("joins React's text and bytes as they were written, whatever their script", async () => {
+    const stream = new PageStream();
+    const chunks: Buffer[] = [];
+    const out = pageOut(stream);
+    out.on("data", (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise((resolve) => out.on("end", resolve));
+    stream.write("<html><head></head><body>Støvler ");
+    stream.write(new TextEncoder().encode("サッカー 👟 "));
+    stream.write("Ærø – ½");
+    stream.end();
+    await ended;
+    expect(Buffer.concat(chunks).toString("utf8")).toBe(
+      "<html><head></head><body>Støvler サッカー 👟 Ærø – ½",
+    );
+  });
+
+  it("stops React when the visitor goes away, and fails the page when React's render fails", async () => {
+    const gone = new PageStream();
+    const closed = new Promise((resolve) => gone.once("close", resolve));
+    await gone.readable.cancel();
+    await closed;
+    // What React writes after that is dropped, and nothing is passed on.
+    expect(gone.write("<p>Efter</p>")).toBe(true);
+    gone.end();
+
+    const failed = new PageStream();
+    failed.write("<html><head></head><body>");
+    failed.destroy(new Error("render failed"));
+    await expect(failed.readable.getReader().read()).rejects.toThrow("render failed");
   });
 });
 
@@ -210,16 +255,14 @@ describe("lowPriorityModulePreloads", () => {
 });
 
 /** The whole of a page as a destination passed it on, piped once all of it is ready. */
-function renderWhole(
-  destination: Writable & NodeJS.ReadableStream,
-  page: React.ReactElement,
-): Promise<string> {
+function renderWhole(destination: Destination, page: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    destination.on("data", (chunk: Buffer) => chunks.push(chunk));
-    destination.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
+    const out = pageOut(destination);
+    out.on("data", (chunk: Buffer) => chunks.push(chunk));
+    out.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
     const { pipe } = renderToPipeableStream(page, {
-      onAllReady: () => pipe(destination),
+      onAllReady: () => pipe(destination as Writable),
       onShellError: reject,
     });
   });

@@ -1,4 +1,4 @@
-import { Transform, type TransformCallback } from "node:stream";
+import { EventEmitter } from "node:events";
 import { LONGEST_WAIT_MS } from "./early-interactions.ts";
 import { NO_TAKEOVER_EVENT } from "./no-takeover.ts";
 
@@ -9,18 +9,28 @@ const HEAD_END = Buffer.from("</head>");
 /** The page's first bytes, through the end of its head, with parts replaced; and where the head ends. */
 export type HeadFiller = (chunk: Buffer, headEnd: number) => { chunk: Buffer; headEnd: number };
 
+/** What React writes into its destination: its text, or bytes it has encoded or keeps encoded. */
+type Piece = string | Uint8Array;
+
 /**
- * The destination React renders a page into, between React and the response. It passes each of
- * React's flushes on as one piece, and has the page's scripts fetched after its first paint.
+ * The destination React renders a page into, and the page's body as a web stream (`readable`), which
+ * the response is made of. It passes each of React's flushes on as one piece, and has the page's
+ * scripts fetched after its first paint.
  *
  * One piece a flush: React writes a page in 4 KB pieces (and larger strings alone), some seventy for
  * a category page, and calls the destination's `flush()` when a flush of its work is complete. Every
- * piece passed on goes through React Router's web stream and the adapter's Node stream again, two
- * copies and a few promises each: about a tenth of the server's time on an uncached category page.
+ * piece passed on goes through the adapter's Node stream again, a copy and a few promises each.
  * Pieces are held until React's `flush()` (or the end) and passed on together, so a page that is
  * ready at once is one piece, and a part that streams later is still sent when React flushes it
  * (decision 0085). A write is always accepted, so React never waits for the response to drain: the
  * page is held whole anyway (decision 0068).
+ *
+ * No Node stream between React and the response: React needs only `write`, `end`, `destroy`,
+ * `flush` and the `drain`, `error` and `close` events of its destination, and the response takes a
+ * web stream. A Node stream in between (and the web stream made from it) cost a tenth of an
+ * uncached category page's time in their own machinery, and each of React's strings was made a
+ * buffer of its own before the pieces were joined; here a flush's pieces are written once into one
+ * buffer (decision 0092).
  *
  * Scripts after the first paint: React Router's `<Scripts>` preloads every module of the page at
  * once, and gives no way to change it. The page is readable before any of them runs (HTML and
@@ -32,9 +42,14 @@ export type HeadFiller = (chunk: Buffer, headEnd: number) => { chunk: Buffer; he
  * Head filling: before the head goes out, `fillHead` may replace parts of it, as the inlined
  * stylesheet's placeholder is replaced by its bytes (decision 0086).
  */
-export class PageStream extends Transform {
-  #held: Buffer[] = [];
+export class PageStream extends EventEmitter {
+  /** The page's body, as the response sends it. */
+  readonly readable: ReadableStream<Uint8Array>;
+  #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  #held: Piece[] = [];
+  #heldBytes = 0;
   #inHead = true;
+  #done = false;
   readonly #onEnd: (() => void) | undefined;
   readonly #fillHead: HeadFiller | undefined;
 
@@ -43,43 +58,88 @@ export class PageStream extends Transform {
     super();
     this.#onEnd = onEnd;
     this.#fillHead = fillHead;
+    this.readable = new ReadableStream<Uint8Array>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+      // The visitor went away: React stops rendering (its `close` listener aborts the render).
+      cancel: () => {
+        this.#done = true;
+        this.#held = [];
+        this.emit("close");
+      },
+    });
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
-    this.#held.push(chunk);
-    callback();
+  /** A piece React wrote: held until its flush. Always accepted (React never waits to drain). */
+  write(piece: Piece): boolean {
+    if (this.#done) return true;
+    this.#held.push(piece);
+    this.#heldBytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+    return true;
   }
 
   /** Called by React when a flush of its work is complete: what it wrote goes on as one piece. */
   flush() {
-    this.#passHeld(false);
+    if (!this.#done) this.#passHeld(false);
   }
 
-  override _flush(callback: TransformCallback) {
+  /** React has written everything. */
+  end() {
+    if (this.#done) return;
     this.#passHeld(true);
+    this.#done = true;
     this.#onEnd?.();
-    callback();
+    this.#controller?.close();
+  }
+
+  /** React's render failed past its shell: the response fails with it. */
+  destroy(error?: Error) {
+    if (this.#done) return;
+    this.#done = true;
+    this.#held = [];
+    this.#controller?.error(error ?? new Error("The page's render failed."));
+  }
+
+  /** The held pieces as one buffer, each string encoded straight into it. */
+  #joinHeld(): Buffer {
+    const held = this.#held;
+    const only = held[0];
+    if (held.length === 1 && only !== undefined && typeof only !== "string") {
+      return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+    }
+    const joined = Buffer.allocUnsafe(this.#heldBytes);
+    let at = 0;
+    for (const piece of held) {
+      if (typeof piece === "string") at += joined.write(piece, at, "utf8");
+      else {
+        joined.set(piece, at);
+        at += piece.byteLength;
+      }
+    }
+    return joined;
   }
 
   #passHeld(atEnd: boolean) {
     if (this.#held.length === 0) return;
-    const held = this.#held.length === 1 ? (this.#held[0] as Buffer) : Buffer.concat(this.#held);
+    const held = this.#joinHeld();
+    this.#held = [];
+    this.#heldBytes = 0;
     if (!this.#inHead) {
-      this.#held = [];
-      this.push(held);
+      this.#controller?.enqueue(held);
       return;
     }
     const headEnd = held.indexOf(HEAD_END);
     // A head not ended yet waits for the rest (a piece must not end inside a tag being marked).
     if (headEnd === -1 && !atEnd) {
       this.#held = [held];
+      this.#heldBytes = held.byteLength;
       return;
     }
     this.#inHead = false;
-    this.#held = [];
     const head = { chunk: held, headEnd: headEnd === -1 ? held.length : headEnd };
     const filled = this.#fillHead ? this.#fillHead(head.chunk, head.headEnd) : head;
-    this.push(
+    this.#controller?.enqueue(
       scriptsAfterFirstPaint(filled.chunk, filled.headEnd) ??
         lowPriorityModulePreloads(filled.chunk, filled.headEnd),
     );
@@ -106,8 +166,11 @@ const ROUTE_MODULES = "window.__reactRouterRouteModules";
  * simulated largest paint counted every one that arrived before the observed paint (0079).
  */
 export function scriptsAfterFirstPaint(chunk: Buffer, headEnd: number): Buffer | null {
-  const typeAt = chunk.indexOf(MODULE_TYPE, headEnd);
-  if (typeAt === -1) return null;
+  // Searched from the end: React Router writes its bootstrap after the page's markup, with only the
+  // page's data after it (classic scripts, whose text holds no unescaped quote). From the head's
+  // end, the search read the whole of a category page's markup first.
+  const typeAt = chunk.lastIndexOf(MODULE_TYPE);
+  if (typeAt === -1 || typeAt < headEnd) return null;
   const openAt = chunk.lastIndexOf(SCRIPT_OPEN, typeAt);
   const textAt = chunk.indexOf(">", typeAt) + 1;
   // The attribute must be the bootstrap's own open tag's, not text after another element.
@@ -121,12 +184,10 @@ export function scriptsAfterFirstPaint(chunk: Buffer, headEnd: number): Buffer |
 
   const hrefs: string[] = [];
   const parts: Buffer[] = [];
+  // The preloads are looked for in the head alone: the last search no longer reads the whole page.
+  const head = chunk.subarray(0, headEnd);
   let from = 0;
-  for (
-    let at = chunk.indexOf(MODULE_PRELOAD);
-    at !== -1 && at < headEnd;
-    at = chunk.indexOf(MODULE_PRELOAD, from)
-  ) {
+  for (let at = head.indexOf(MODULE_PRELOAD); at !== -1; at = head.indexOf(MODULE_PRELOAD, from)) {
     const tagEnd = chunk.indexOf(">", at) + 1;
     if (tagEnd === 0 || tagEnd > headEnd) break;
     const href = / href="([^"]*)"/.exec(chunk.toString("latin1", at, tagEnd))?.[1];
