@@ -99,9 +99,14 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          // A render stopped because the visitor went away is not an error of the page.
+          if (shellRendered && !request.signal.aborted) console.error(error);
         },
       },
     );
+    // A visitor who went away stops the render: the adapter aborts the request's signal when the
+    // connection closes before the answer is sent (a render already done is left as it is).
+    if (request.signal.aborted) abort();
+    else request.signal.addEventListener("abort", () => abort(), { once: true });
   });
 }

@@ -2,7 +2,7 @@ import { PassThrough, Readable, type Writable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Suspense, use } from "react";
 import { renderToPipeableStream } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { lowPriorityModulePreloads, PageStream, scriptsAfterFirstPaint } from "./page-stream.server.ts";
 
 const SIZES = Array.from({ length: 400 }, (_, i) => `Størrelse ${i} – på lager`);
@@ -217,18 +217,57 @@ describe("PageStream", () => {
     );
   });
 
-  it("stops React when the visitor goes away, and fails the page when React's render fails", async () => {
-    const gone = new PageStream();
-    const closed = new Promise((resolve) => gone.once("close", resolve));
-    await gone.readable.cancel();
-    await closed;
-    // What React writes after that is dropped, and nothing is passed on.
-    expect(gone.write("<p>Efter</p>")).toBe(true);
-    gone.end();
+  it("writes lone surrogates as React does, in short text and in text React hands over whole", async () => {
+    const odd = (length: number) => `Støvle \uD800 ${"ø\uDC00".repeat(length)} \uDBFF`;
+    const page = (
+      <html lang="da">
+        <head>
+          <title>{odd(2)}</title>
+        </head>
+        <body>
+          <p>{odd(3)}</p>
+          {/* biome-ignore lint/security/noDangerouslySetInnerHtml: a long text React writes as one string */}
+          <div dangerouslySetInnerHTML={{ __html: odd(2000) }} />
+        </body>
+      </html>
+    );
+    const plain = await renderWhole(new PassThrough(), page);
+    expect(await renderWhole(new PageStream(), page)).toBe(plain);
+    expect(plain).toContain("\uFFFD");
+  });
 
-    const failed = new PageStream();
+  it("stops React's render when the visitor goes away, and tells the page it is over", async () => {
+    let ended = 0;
+    const stream = new PageStream(() => ended++);
+    const reader = stream.readable.getReader();
+    const errors: string[] = [];
+    const never = new Promise<string>(() => {});
+    const { pipe } = renderToPipeableStream(<Page late={never} />, {
+      onShellReady: () => pipe(stream as unknown as Writable),
+      onError: (error) => {
+        errors.push((error as Error).message);
+      },
+    });
+    // The shell has gone out; the late part never comes.
+    expect((await reader.read()).value?.byteLength).toBeGreaterThan(0);
+    await reader.cancel();
+    expect(ended).toBe(1);
+    // React aborts the render's waiting parts in a task of its own.
+    await vi.waitFor(() => expect(errors).toEqual(["The destination stream closed early."]));
+    // What React might still write is dropped.
+    expect(stream.write("<p>Efter</p>")).toBe(true);
+    stream.end();
+    expect(ended).toBe(1);
+  });
+
+  it("fails the page when React's render fails, once", async () => {
+    let ended = 0;
+    const failed = new PageStream(() => ended++);
     failed.write("<html><head></head><body>");
     failed.destroy(new Error("render failed"));
+    failed.destroy(new Error("again"));
+    failed.end();
+    expect(ended).toBe(1);
     await expect(failed.readable.getReader().read()).rejects.toThrow("render failed");
   });
 });
@@ -272,6 +311,11 @@ function renderWhole(destination: Destination, page: React.ReactElement): Promis
 const BOOTSTRAP =
   'import "/assets/manifest.js";\nimport * as route0 from "/assets/root.js";\n  window.__reactRouterRouteModules = {"root":route0};\n\nimport("/assets/entry.client.js");';
 
+/** The page's data after the bootstrap, as React Router writes it: quotes in it are escaped. */
+const DATA_SCRIPT = `window.__reactRouterContext.streamController.enqueue(${JSON.stringify(
+  JSON.stringify(['<script type="module">']),
+)});`;
+
 /** A page with React Router's scripts as the shop's root writes them. */
 function ShopPage() {
   return (
@@ -289,6 +333,8 @@ function ShopPage() {
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: as above */}
         <script nonce="n0nce" type="module" async dangerouslySetInnerHTML={{ __html: BOOTSTRAP }} />
         <p>Efter scripts</p>
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the page's data as React Router streams it after the bootstrap */}
+        <script nonce="n0nce" dangerouslySetInnerHTML={{ __html: DATA_SCRIPT }} />
       </body>
     </html>
   );
@@ -353,6 +399,7 @@ describe("scriptsAfterFirstPaint", () => {
     expect(page).toContain("Ikke et script: &lt;script type=&quot;module&quot;&gt;");
     expect(page).toContain('<script nonce="n0nce">window.__reactRouterContext = {};</script>');
     expect(page).toContain("<p>Efter scripts</p>");
+    expect(page).toContain(`<script nonce="n0nce">${DATA_SCRIPT}</script>`);
     const loader = /<script nonce="n0nce">(\(function\(p,m\)[^<]*)<\/script>/.exec(page)?.[1];
     expect(loader).toBeTruthy();
 
@@ -381,6 +428,11 @@ describe("scriptsAfterFirstPaint", () => {
     expect(scriptsAfterFirstPaint(other, other.indexOf("</head>"))).toBeNull();
     const none = Buffer.from(`${head}<body><p>Støvler</p></body></html>`);
     expect(scriptsAfterFirstPaint(none, none.indexOf("</head>"))).toBeNull();
+    // Another module script after the bootstrap: the page is left to low-priority preloads.
+    const after = Buffer.from(
+      `${head}<body><script type="module">${BOOTSTRAP}</script><script type="module">import "/b.js";</script></body></html>`,
+    );
+    expect(scriptsAfterFirstPaint(after, after.indexOf("</head>"))).toBeNull();
   });
 
   it("writes the bootstrap as a literal with no < in it, so no text in it can end or open a script", () => {

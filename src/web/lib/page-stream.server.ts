@@ -53,7 +53,10 @@ export class PageStream extends EventEmitter {
   readonly #onEnd: (() => void) | undefined;
   readonly #fillHead: HeadFiller | undefined;
 
-  /** onEnd: called once React has written everything; fillHead: what the head has filled in. */
+  /**
+   * onEnd: called once when the page is over (React has written everything, the response was
+   * cancelled, or the render failed); fillHead: what the head has filled in.
+   */
   constructor(onEnd?: () => void, fillHead?: HeadFiller) {
     super();
     this.#onEnd = onEnd;
@@ -64,8 +67,10 @@ export class PageStream extends EventEmitter {
       },
       // The visitor went away: React stops rendering (its `close` listener aborts the render).
       cancel: () => {
+        if (this.#done) return;
         this.#done = true;
         this.#held = [];
+        this.#onEnd?.();
         this.emit("close");
       },
     });
@@ -98,6 +103,7 @@ export class PageStream extends EventEmitter {
     if (this.#done) return;
     this.#done = true;
     this.#held = [];
+    this.#onEnd?.();
     this.#controller?.error(error ?? new Error("The page's render failed."));
   }
 
@@ -117,7 +123,9 @@ export class PageStream extends EventEmitter {
         at += piece.byteLength;
       }
     }
-    return joined;
+    // `Buffer.byteLength` and `write` count a string alike (a lone surrogate as three bytes both
+    // ways); should they ever not, no byte of the unwritten rest is sent.
+    return at === joined.length ? joined : joined.subarray(0, at);
   }
 
   #passHeld(atEnd: boolean) {
