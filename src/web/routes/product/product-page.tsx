@@ -11,6 +11,7 @@ import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
 import { keptJsonText, readJsonText } from "#web/lib/json-text.ts";
 import { lazySection } from "#web/lib/lazy-section.tsx";
+import { moneyFormat } from "#web/lib/money.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
 import { useSizeLabel } from "#web/lib/sizes.ts";
@@ -130,8 +131,9 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
   const [chosenSize, setChosenSize] = useState<number | null>(null);
   const [prefetched, setPrefetched] = useState(false);
   const recentlySeen = useRecentlySeen(product.id);
-  const money = (amount: number) =>
-    intl.formatNumber(amount, { style: "currency", currency: product.prices.currency });
+  // The shared formatter of the language and currency (the cards' own), not react-intl's lookup by options.
+  const price = moneyFormat(intl.locale, product.prices.currency);
+  const money = (amount: number) => price.format(amount);
   const discounted = product.prices.min_price < product.prices.recommended_retail_price;
   const membersOnlyLocked = product.is_exclusive && !loggedIn;
   // One array per product, so the gallery's section is not drawn again on every re-render.

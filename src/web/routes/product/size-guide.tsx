@@ -19,8 +19,6 @@ export function SizeGuideButton({
   productSizes: string[];
   testId?: string;
 }) {
-  const intl = useIntl();
-  const own = new Set(productSizes);
   return (
     <Dialog
       side="sheet"
@@ -39,6 +37,18 @@ export function SizeGuideButton({
         </button>
       }
     >
+      {/* A component, so the table is made only when the sheet opens, not with every product page. */}
+      <SizeGuideContent guide={guide} productSizes={productSizes} />
+    </Dialog>
+  );
+}
+
+/** The size guide's table and how to measure, the rows of the product's own sizes marked. */
+function SizeGuideContent({ guide, productSizes }: { guide: SizeGuide; productSizes: string[] }) {
+  const intl = useIntl();
+  const own = new Set(productSizes);
+  return (
+    <>
       <div className="overflow-x-auto">
         <table className="w-full border-collapse text-left text-sm" data-testid="size-guide-table">
           <caption className="mb-2 text-left text-xs text-neutral-700">
@@ -85,6 +95,6 @@ export function SizeGuideButton({
         <FormattedMessage id="sizes.guide.howToMeasure" />
       </h3>
       <p className="text-sm text-neutral-800">{guide.how_to_measure}</p>
-    </Dialog>
+    </>
   );
 }
