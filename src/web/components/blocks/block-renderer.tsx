@@ -15,6 +15,11 @@ export type PageBlock =
   | Exclude<CmsBlockOutput, SliderBlock>
   | { type: "product_slider"; value: { title: string; products: SliderCards } };
 
+/** Content with a CMS body (a page, a store) as a page carries it: its body as `PageBlock`s. */
+export type WithPageBlocks<T extends { body: readonly CmsBlockOutput[] }> = Omit<T, "body"> & {
+  body: PageBlock[];
+};
+
 /** Text from the CMS: headings, paragraphs, lists and links, styled without a typography plugin. */
 export const RICH_TEXT =
   "space-y-4 leading-relaxed [&_a]:font-semibold [&_a]:text-pitch-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:pl-4 [&_h2]:pt-2 [&_h2]:text-xl [&_h2]:font-bold [&_h3]:text-lg [&_h3]:font-bold [&_ol]:list-decimal [&_ol]:pl-6 [&_ul]:list-disc [&_ul]:pl-6 [&_p]:break-words";

@@ -540,7 +540,7 @@ export function ListingView({
             <FormattedMessage id="listing.count" values={{ count: listing.total }} />
           </p>
           <div className="flex min-w-0 flex-wrap items-center gap-3">
-            <FilterDrawer listing={listing} currency={currency} active={active} />
+            <FilterDrawer listing={listing} filters={filters} currency={currency} active={active} />
             <SortSelect sort={sort} />
           </div>
         </div>
@@ -651,15 +651,17 @@ function NestedFilter({
 
 function FilterDrawer({
   listing,
+  filters,
   currency,
   active,
 }: {
   listing: ListingData;
+  /** The listing's filters, read from its JSON text by the listing. */
+  filters: Filter[];
   currency: string;
   active: number;
 }) {
   const search = useListingSearch();
-  const filters = readJsonText(listing.filters);
   const [open, setOpen] = useState(false);
   return (
     <Dialog

@@ -66,23 +66,26 @@ type GuidesList = Awaited<ReturnType<typeof listCategoryContent>>;
 const insertViews = new WeakMap<CategoryInserts, InsertsView>();
 const guideViews = new WeakMap<GuidesList, ArticleCard[]>();
 
-function insertsText(inserts: CategoryInserts): JsonText<InsertsView> {
-  let view = insertViews.get(inserts);
-  if (view === undefined) {
-    view = insertsView(inserts);
-    insertViews.set(inserts, view);
+/** The view of a kept value as a JSON text: the view made once per value, its JSON once per view. */
+function keptViewText<S extends object, V extends object>(
+  views: WeakMap<S, V>,
+  source: S,
+  view: (source: S) => V,
+): JsonText<V> {
+  let made = views.get(source);
+  if (made === undefined) {
+    made = view(source);
+    views.set(source, made);
   }
-  return keptJsonText(view);
+  return keptJsonText(made);
 }
 
-function guidesText(list: GuidesList): JsonText<ArticleCard[]> {
-  let view = guideViews.get(list);
-  if (view === undefined) {
-    view = (list.items as z.output<typeof articleItemOutput>[]).map(articleCard);
-    guideViews.set(list, view);
-  }
-  return keptJsonText(view);
-}
+const insertsText = (inserts: CategoryInserts) => keptViewText(insertViews, inserts, insertsView);
+
+const guidesText = (list: GuidesList) =>
+  keptViewText(guideViews, list, (kept) =>
+    (kept.items as z.output<typeof articleItemOutput>[]).map(articleCard),
+  );
 
 function insertsView(inserts: CategoryInserts): InsertsView {
   const view = (insert: ListingInsert): InsertView => ({

@@ -1,10 +1,10 @@
 import { FormattedMessage } from "react-intl";
 import type { CmsPageOutput } from "#modules/content/cms-pages.contract.ts";
-import { BlockRenderer, type PageBlock } from "#web/components/blocks/block-renderer.tsx";
+import { BlockRenderer, type WithPageBlocks } from "#web/components/blocks/block-renderer.tsx";
 import { Clock, Eye } from "#web/ui/icons.tsx";
 
 /** A CMS page as its route carries it: the body's blocks as the page renders them (`pageBlocks`). */
-export type CmsPageViewData = Omit<CmsPageOutput, "body"> & { body: PageBlock[] };
+export type CmsPageViewData = WithPageBlocks<CmsPageOutput>;
 
 /** The tags of a CMS page's head: its SEO title and description; a preview is never indexed. */
 export function cmsPageMeta(data: { page: CmsPageViewData; preview: boolean } | undefined) {

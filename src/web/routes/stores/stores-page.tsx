@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { StoreView } from "#modules/content/stores.contract.ts";
 import { shopContext } from "#server/request-context.ts";
-import { BlockRenderer, type PageBlock } from "#web/components/blocks/block-renderer.tsx";
+import { BlockRenderer, type WithPageBlocks } from "#web/components/blocks/block-renderer.tsx";
 import { SliderButtons } from "#web/components/card-slider.tsx";
 import { useDeferredEmbla } from "#web/lib/use-deferred-embla.ts";
 import { Clock, MapPin } from "#web/ui/icons.tsx";
@@ -78,7 +78,7 @@ export default function StoresPage({ loaderData }: Route.ComponentProps) {
 }
 
 /** A store as the page carries it: its body's blocks as the page renders them (`pageBlocks`). */
-type StorePageView = Omit<StoreView, "body"> & { body: PageBlock[] };
+type StorePageView = WithPageBlocks<StoreView>;
 
 function StoreCard({ store, tileUrl }: { store: StorePageView; tileUrl: string | null }) {
   const intl = useIntl();
