@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.ts";
 import { loadConfig } from "./config.ts";
+import { batchedLogDestination } from "./plugins/request-logging.ts";
 import { createTestDatabase } from "./testing.ts";
 
 describe("request logs", () => {
@@ -53,5 +58,53 @@ describe("request logs", () => {
     await app.inject({ method: "GET", url: "/api/markets/", headers: { "x-request-id": "bad id!" } });
     const [line] = lines.filter((l) => l.msg === "request completed");
     expect(line?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
+
+describe("the production log destination", () => {
+  const logFile = () => {
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pitchside-log-")), "out.log");
+    return { file, fd: fs.openSync(file, "w") };
+  };
+  const linesOf = (file: string) =>
+    fs
+      .readFileSync(file, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  const waitFor = async (check: () => boolean) => {
+    for (let i = 0; i < 200 && !check(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  };
+
+  it("holds a quiet process's lines back until the interval, then writes them whole, text in any script intact", async () => {
+    const { file, fd } = logFile();
+    const destination = batchedLogDestination(fd, { batched: true, flushIntervalMs: 50 });
+    const logger = pino({ level: "info" }, destination);
+    logger.info({ url: "/de/fußballschuhe/", shopper: "Zoë 😀" }, "request completed");
+    logger.info({ url: "/pl/rękawice/" }, "request completed");
+    // Batched: two short lines are not written at once.
+    expect(fs.readFileSync(file, "utf8")).toBe("");
+    await waitFor(() => linesOf(file).length === 2);
+    expect(linesOf(file)).toMatchObject([
+      { url: "/de/fußballschuhe/", shopper: "Zoë 😀" },
+      { url: "/pl/rękawice/" },
+    ]);
+    destination.flushSync();
+    fs.closeSync(fd);
+  });
+
+  it("writes a busy process's lines in batches, and everything still waiting when it exits", async () => {
+    const { file, fd } = logFile();
+    const destination = batchedLogDestination(fd, { batched: true, flushIntervalMs: 60_000 });
+    const logger = pino({ level: "info" }, destination);
+    for (let i = 0; i < 1000; i++) logger.info({ i, url: `/p/boot-${i}/` }, "request completed");
+    // 4 KiB reached: a batch goes out without waiting for the interval.
+    await waitFor(() => fs.statSync(file).size > 0);
+    expect(fs.statSync(file).size).toBeGreaterThanOrEqual(4096);
+    destination.flushSync();
+    const written = linesOf(file);
+    expect(written).toHaveLength(1000);
+    expect(written.map((line) => line.i)).toEqual([...Array(1000).keys()]);
+    fs.closeSync(fd);
   });
 });
