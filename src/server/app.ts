@@ -7,7 +7,6 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
-import { fastifyReactRouter } from "@mcansh/react-router-fastify";
 import Fastify, {
   type FastifyInstance,
   type FastifyReply,
@@ -43,6 +42,7 @@ import { registerKnownHosts } from "./plugins/known-hosts.ts";
 import { createMetrics, registerMetricsRoute } from "./plugins/metrics.ts";
 import { isCacheablePage, registerPageCache } from "./plugins/page-cache.ts";
 import { registerPrivateAnswers } from "./plugins/private-answers.ts";
+import { registerReactRouterPages } from "./plugins/react-router-pages.ts";
 import { createShopLogger, ShopLogController } from "./plugins/request-logging.ts";
 import { contractSerializerCompiler } from "./plugins/response-serializer.ts";
 import {
@@ -51,7 +51,6 @@ import {
   scriptNonceOf,
 } from "./plugins/security-headers.ts";
 import { registerSessions } from "./plugins/session.ts";
-import { registerWholeAnswers } from "./plugins/whole-answers.ts";
 import { shopContext } from "./request-context.ts";
 import { registerModuleRoutes } from "./routes.ts";
 
@@ -247,24 +246,19 @@ export async function buildApp(
       await registerSecurityHeaders(ssr, config, { pages: true, dev: isDev });
       // After the security headers (the nonce is drawn), before the pages' handler (decision 0051).
       registerPageCache(ssr);
-      // After the page cache: a page or data call whole by the time it is sent goes in one write.
-      registerWholeAnswers(ssr);
-      await ssr.register(fastifyReactRouter, {
+      await registerReactRouterPages(ssr, {
         devServer: pages.mode === "vite" ? pages.vite : undefined,
         // The production build is imported once and handed over as a module: given as a loader, React
         // Router works out its route table again on every request (ranking every route each time).
-        // Without a build (a test that never reaches a page) the adapter's loader stays, failing late.
         build: pages.mode === "build" ? await importedServerBuild() : undefined,
+        clientBuildDirectory: path.resolve("build/client"),
         // The build writes each file brotli- and gzip-compressed beside itself (vite.config.ts): those
-        // go out as they are, and @fastify/compress leaves an answer that has its encoding alone.
-        // The adapter's file server names no `Vary` for them, so a cache in front could hand a
-        // brotli body to a browser that asked for none: these headers replace the adapter's own
-        // (the same cache lifetimes) and add it.
+        // go out as they are, with `Vary: Accept-Encoding` (so a cache in front never hands a brotli
+        // body to a browser that asked for none), and @fastify/compress leaves them alone.
         staticOptions: {
           preCompressed: true,
-          setHeaders(response: { setHeader(name: string, value: string): unknown }, filePath: string) {
-            response.setHeader("cache-control", staticCacheControl(filePath));
-            response.setHeader("vary", "accept-encoding");
+          setHeaders(reply, filePath) {
+            reply.header("cache-control", staticCacheControl(filePath));
           },
         },
         getLoadContext: async (request, reply) => {
@@ -325,8 +319,7 @@ export async function buildApp(
 
 /**
  * The page build's files: those under `assets/` have hashed names and never change (a year,
- * immutable); the others (favicon, media) may change with a release (an hour). The adapter's own
- * lifetimes, kept when its headers are replaced (the static options above).
+ * immutable); the others (favicon, media) may change with a release (an hour).
  */
 const BUILD_ASSETS = `${path.sep}build${path.sep}client${path.sep}assets${path.sep}`;
 function staticCacheControl(filePath: string): string {

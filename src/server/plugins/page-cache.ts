@@ -143,10 +143,10 @@ function publicHeaders(reply: FastifyReply, etag: string) {
   reply.header("vary", "Cookie, Accept-Encoding");
 }
 
-async function readAll(stream: Readable): Promise<string> {
+async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : chunk);
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 /** Resolves when `promise` does, or after `ms` at the latest. */
@@ -264,16 +264,17 @@ export function registerPageCache(scope: FastifyInstance) {
     const contentType = String(reply.getHeader("content-type") ?? "");
     const nonce = scriptNonceOf(reply);
     if (!contentType.startsWith("text/html") || !nonce) return done(null, payload);
-    const body =
-      typeof payload === "string"
-        ? Promise.resolve(payload)
+    // A page whole when it was sent comes as bytes; one still streaming, as a stream.
+    const body = Buffer.isBuffer(payload)
+      ? Promise.resolve(payload)
+      : typeof payload === "string"
+        ? Promise.resolve(Buffer.from(payload))
         : payload && typeof (payload as Readable).pipe === "function"
           ? readAll(payload as Readable)
           : null;
     if (!body) return done(null, payload);
     body.then(
-      (html) => {
-        const stored = Buffer.from(html);
+      (stored) => {
         const etag = `W/"${crypto.createHash("sha256").update(stored).digest("base64url").slice(0, 27)}"`;
         // Helmet puts the policy on the raw answer.
         const policy =
@@ -290,7 +291,7 @@ export function registerPageCache(scope: FastifyInstance) {
         // (private-answers.ts ran before); otherwise a CDN may keep it as this process does.
         if (!String(reply.getHeader("cache-control") ?? "").includes("private")) publicHeaders(reply, etag);
         else reply.header("etag", etag);
-        done(null, html);
+        done(null, stored);
       },
       (error) => done(error as Error),
     );
