@@ -94,10 +94,13 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const videoAllowed = marketingEmbedsAllowed(shop);
   // The social gallery comes from a statistics partner: only with statistics consent.
   // The product, most of the page's data, goes as one JSON text (decision 0072), made once per kept
-  // product (the view is the same object while its detail is kept).
+  // product (the view is the same object while its detail is kept); so does the flagship store's
+  // sheet, and the structured data goes as its script's text (decision 0093).
   return {
     ...page,
     product: keptJsonText(page.product),
+    flagship: page.flagship && keptJsonText(page.flagship),
+    jsonLd: jsonForScript(page.jsonLd),
     nonce: shop.cspNonce,
     videoAllowed,
     statisticsConsent: shop.consent.statistics,
@@ -204,7 +207,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
         type="application/ld+json"
         nonce={nonce || undefined}
         // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD built by the server, "<" escaped
-        dangerouslySetInnerHTML={{ __html: jsonForScript(jsonLd) }}
+        dangerouslySetInnerHTML={{ __html: jsonLd }}
       />
       <nav aria-label={intl.formatMessage({ id: "listing.breadcrumb" })} className="mb-4 text-sm">
         <ol className="flex flex-wrap gap-1 text-neutral-700">
@@ -373,7 +376,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 <FavouriteToggle productId={product.id} testId="favourite" />
               </div>
               <DeliveryInfo product={product} />
-              {flagship && <InStoreSheet productId={product.id} store={flagship} />}
+              {flagship && <InStoreSheet productId={product.id} store={readJsonText(flagship)} />}
               <CombineOffers sku={product.stock[0]?.sku_id} />
             </div>
           )}

@@ -44,6 +44,18 @@ function keptView(product: ProductDetail): ProductView {
   return view;
 }
 
+/** The flagship's view, made once per store read (kept per catalogue revision and language). */
+const flagships = new WeakMap<object, FlagshipView>();
+
+function keptFlagship(store: Parameters<typeof flagshipView>[0]): FlagshipView {
+  let view = flagships.get(store);
+  if (!view) {
+    view = flagshipView(store);
+    flagships.set(store, view);
+  }
+  return view;
+}
+
 /** The product page's data; its structured data links on the page's configured address. */
 export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
   const { db } = shop.database;
@@ -60,7 +72,7 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
         reviewStateOf(db, shop.user?.id ?? null, product.id),
       ])
     : [null, null];
-  const flagship = store && !product.is_package ? flagshipView(store) : null;
+  const flagship = store && !product.is_package ? keptFlagship(store) : null;
   return {
     product: keptView(product),
     loggedIn: shop.user !== null,
