@@ -210,10 +210,13 @@ describe("PageStream", () => {
     stream.write("<html><head></head><body>Støvler ");
     stream.write(new TextEncoder().encode("サッカー 👟 "));
     stream.write("Ærø – ½");
+    // Text of three and four bytes a character, far past the room guessed from its length.
+    stream.write("サッカー👟".repeat(3000));
+    stream.write(new TextEncoder().encode("</body>"));
     stream.end();
     await ended;
     expect(Buffer.concat(chunks).toString("utf8")).toBe(
-      "<html><head></head><body>Støvler サッカー 👟 Ærø – ½",
+      `<html><head></head><body>Støvler サッカー 👟 Ærø – ½${"サッカー👟".repeat(3000)}</body>`,
     );
   });
 

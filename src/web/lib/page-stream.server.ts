@@ -47,7 +47,8 @@ export class PageStream extends EventEmitter {
   readonly readable: ReadableStream<Uint8Array>;
   #controller: ReadableStreamDefaultController<Uint8Array> | undefined;
   #held: Piece[] = [];
-  #heldBytes = 0;
+  /** Bytes held, counting a string's UTF-16 units: its UTF-8 size is found as it is written. */
+  #heldSize = 0;
   #inHead = true;
   #done = false;
   readonly #onEnd: (() => void) | undefined;
@@ -80,7 +81,7 @@ export class PageStream extends EventEmitter {
   write(piece: Piece): boolean {
     if (this.#done) return true;
     this.#held.push(piece);
-    this.#heldBytes += typeof piece === "string" ? Buffer.byteLength(piece) : piece.byteLength;
+    this.#heldSize += typeof piece === "string" ? piece.length : piece.byteLength;
     return true;
   }
 
@@ -107,32 +108,44 @@ export class PageStream extends EventEmitter {
     this.#controller?.error(error ?? new Error("The page's render failed."));
   }
 
-  /** The held pieces as one buffer, each string encoded straight into it. */
+  /**
+   * The held pieces as one buffer, each string encoded straight into it. Its size is guessed from the
+   * strings' lengths (a page is nearly all one byte a character) and grown should a string need more:
+   * measuring each string in bytes first read every string twice (React measures them too).
+   */
   #joinHeld(): Buffer {
     const held = this.#held;
     const only = held[0];
     if (held.length === 1 && only !== undefined && typeof only !== "string") {
       return Buffer.from(only.buffer, only.byteOffset, only.byteLength);
     }
-    const joined = Buffer.allocUnsafe(this.#heldBytes);
+    let joined: Buffer = Buffer.allocUnsafe(this.#heldSize + (this.#heldSize >> 4) + 64);
     let at = 0;
     for (const piece of held) {
-      if (typeof piece === "string") at += joined.write(piece, at, "utf8");
-      else {
+      if (typeof piece !== "string") {
+        if (at + piece.byteLength > joined.length) joined = grown(joined, at, piece.byteLength);
         joined.set(piece, at);
         at += piece.byteLength;
+        continue;
+      }
+      let rest = piece;
+      for (;;) {
+        // encodeInto writes what fits, never half a character, and says how much of the string it took.
+        const { read, written } = UTF8.encodeInto(rest, joined.subarray(at));
+        at += written;
+        if (read === rest.length) break;
+        rest = rest.slice(read);
+        joined = grown(joined, at, rest.length * 3);
       }
     }
-    // `Buffer.byteLength` and `write` count a string alike (a lone surrogate as three bytes both
-    // ways); should they ever not, no byte of the unwritten rest is sent.
-    return at === joined.length ? joined : joined.subarray(0, at);
+    return joined.subarray(0, at);
   }
 
   #passHeld(atEnd: boolean) {
     if (this.#held.length === 0) return;
     const held = this.#joinHeld();
     this.#held = [];
-    this.#heldBytes = 0;
+    this.#heldSize = 0;
     if (!this.#inHead) {
       this.#controller?.enqueue(held);
       return;
@@ -141,7 +154,7 @@ export class PageStream extends EventEmitter {
     // A head not ended yet waits for the rest (a piece must not end inside a tag being marked).
     if (headEnd === -1 && !atEnd) {
       this.#held = [held];
-      this.#heldBytes = held.byteLength;
+      this.#heldSize = held.byteLength;
       return;
     }
     this.#inHead = false;
@@ -152,6 +165,15 @@ export class PageStream extends EventEmitter {
         lowPriorityModulePreloads(filled.chunk, filled.headEnd),
     );
   }
+}
+
+const UTF8 = new TextEncoder();
+
+/** A buffer with room for `more` bytes after its first `used`, those copied over. */
+function grown(buffer: Buffer, used: number, more: number): Buffer {
+  const larger = Buffer.allocUnsafe(Math.max(buffer.length * 2, used + more + 64));
+  buffer.copy(larger, 0, 0, used);
+  return larger;
 }
 
 const SCRIPT_OPEN = Buffer.from("<script");
