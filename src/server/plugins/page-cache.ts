@@ -274,7 +274,10 @@ export function registerPageCache(scope: FastifyInstance) {
           : null;
     if (!body) return done(null, payload);
     body.then(
-      (stored) => {
+      (bytes) => {
+        // A view over a larger buffer (the page's own bytes) is copied: the cache's bound counts
+        // what it keeps.
+        const stored = bytes.byteLength === bytes.buffer.byteLength ? bytes : Buffer.from(bytes);
         const etag = `W/"${crypto.createHash("sha256").update(stored).digest("base64url").slice(0, 27)}"`;
         // Helmet puts the policy on the raw answer.
         const policy =

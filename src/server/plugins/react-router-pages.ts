@@ -77,9 +77,10 @@ export function webRequestOf(request: FastifyRequest, reply: FastifyReply): Requ
     headers,
     signal: controller.signal,
   };
-  if (request.method !== "GET" && request.method !== "HEAD") {
-    // The catch-all's parser hands the body over unread (above).
-    init.body = createReadableStreamFromReadable(request.body as Readable);
+  // The catch-all's parser hands a body over unread (above); a request without one (a bare OPTIONS,
+  // a POST with no content) has none, and its web request has none either.
+  if (request.method !== "GET" && request.method !== "HEAD" && request.body instanceof Readable) {
+    init.body = createReadableStreamFromReadable(request.body);
     init.duplex = "half";
   }
   return new Request(`${request.protocol}://${request.host}${request.originalUrl}`, init);
@@ -95,8 +96,14 @@ export async function sendWebResponse(reply: FastifyReply, response: Response) {
   return reply.send(await wholeIfReady(response.body));
 }
 
-/** The bytes of a chunk as a Buffer over the same memory: React Router does not write to it again. */
-const asBuffer = (chunk: Uint8Array) => Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+/**
+ * The bytes of a chunk as a Buffer over the same memory: React Router does not write to it again. A
+ * resource route's own stream may give text or an ArrayBuffer instead: those are converted.
+ */
+const asBuffer = (chunk: Uint8Array | ArrayBuffer | string): Buffer =>
+  ArrayBuffer.isView(chunk)
+    ? Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength)
+    : Buffer.from(chunk as ArrayBuffer);
 
 /**
  * A body that has all of its bytes by the time the event loop turns (every chunk and its end came in

@@ -1,6 +1,5 @@
 import { type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import pino, { type DestinationStream, type Logger } from "pino";
-import sonicBoom from "sonic-boom";
 import { maskCardNumbers } from "#kernel/card-numbers.ts";
 
 /**
@@ -30,44 +29,37 @@ export const LOG_FLUSH_INTERVAL_MS = 1000;
  * Log lines batched in memory and written to a file descriptor asynchronously, at least 4 KiB at a
  * time (or every line, unbatched). Lines are kept as bytes, not as one growing string: sonic-boom's
  * string mode measures the whole waiting text in bytes again for every line it is given, which a busy
- * shop paid for with about a microsecond a line (decision 0093). A line that waits longer than the
- * flush interval in a quiet process is written then.
+ * shop paid for with about a microsecond a line (decision 0093). sonic-boom writes what waits every
+ * flush interval, so a quiet process's lines wait at most that long. Made through pino's own
+ * `destination`, which stops logging quietly when the reader of the descriptor has gone (a broken
+ * pipe) and writes what waits when the process exits.
  */
 export function batchedLogDestination(
   fd: number,
   { batched, flushIntervalMs = LOG_FLUSH_INTERVAL_MS }: { batched: boolean; flushIntervalMs?: number },
 ) {
-  // A CommonJS module: its class is a property of what Node hands over as the default export.
-  const boom = new sonicBoom.SonicBoom({
-    fd,
+  const boom = pino.destination({
+    dest: fd,
     sync: false,
     minLength: batched ? 4096 : 0,
     contentMode: "buffer",
+    ...(batched ? { periodicFlush: flushIntervalMs } : {}),
   });
-  let waiting = false;
-  const timer = batched
-    ? setInterval(() => {
-        if (!waiting) return;
-        waiting = false;
-        boom.flush();
-      }, flushIntervalMs)
-    : undefined;
-  timer?.unref();
   return {
-    write(line: string) {
-      waiting = true;
-      // sonic-boom's buffer mode takes bytes; pino hands over text.
-      boom.write(Buffer.from(line) as unknown as string);
-    },
-    /** Writes what waits at once, blocking: on exit and when the server closes. */
+    // sonic-boom's buffer mode takes bytes; pino hands over text.
+    write: (line: string) => boom.write(Buffer.from(line) as unknown as string),
+    /** Writes what waits at once, blocking: when the server closes and when the process exits. */
     flushSync() {
-      clearInterval(timer);
-      waiting = false;
       try {
         boom.flushSync();
       } catch {
         // Nothing buffered, or the descriptor already closed.
       }
+    },
+    /** Writes what waits, stops the interval and closes the descriptor (not stdout or stderr). */
+    close() {
+      this.flushSync();
+      boom.destroy();
     },
   };
 }
@@ -94,12 +86,8 @@ export function createShopLogger(
   if (to) return { logger: pino({ level, redact }, to), flush: () => {} };
   // In development every line shows at once; in production lines are written in 4 KiB batches.
   const destination = batchedLogDestination(1, { batched: buffered });
-  const flushOnExit = () => destination.flushSync();
-  process.once("exit", flushOnExit);
-  const flush = () => {
-    process.off("exit", flushOnExit);
-    flushOnExit();
-  };
+  // pino's destination writes what waits when the process exits, lines logged after the server
+  // closed (a late job's error) included; closing the server writes what waits at once.
   const logger = pino({ level, redact }, destination);
-  return { logger, flush };
+  return { logger, flush: () => destination.flushSync() };
 }
