@@ -104,8 +104,8 @@ export default function handleRequest(
         },
       },
     );
-    // A visitor who went away stops the render: the adapter aborts the request's signal when the
-    // connection closes before the answer is sent (a render already done is left as it is).
+    // A visitor who went away stops the render: the pages' handler aborts the request's signal when
+    // the connection closes before the answer is sent (a render already done is left as it is).
     if (request.signal.aborted) abort();
     else request.signal.addEventListener("abort", () => abort(), { once: true });
   });

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
-import { type JsonText, jsonList } from "#web/lib/json-text.ts";
+import { type JsonText, jsonList, viewOnce } from "#web/lib/json-text.ts";
 import { moneyFormat } from "#web/lib/money.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
@@ -39,12 +39,7 @@ export interface CardView {
  * and no more size names than a card names plus one (beyond that the card says "many sizes").
  */
 export function cardView(card: Card): CardView {
-  let view = views.get(card);
-  if (!view) {
-    view = viewOf(card);
-    views.set(card, view);
-  }
-  return view;
+  return viewOnce(views, card, viewOf);
 }
 
 /**

@@ -47,6 +47,20 @@ export function jsonList<T extends object>(items: readonly T[]): JsonText<T[]> {
 }
 
 /**
+ * A view of a kept value, made once per value object and remembered beside it. Kept values (cards,
+ * product details, stores, lists kept per catalogue revision) are never changed once made, so the
+ * view is the same object for every request while its value is kept, and so is its JSON text.
+ */
+export function viewOnce<S extends object, V>(views: WeakMap<S, V>, source: S, make: (source: S) => V): V {
+  let view = views.get(source);
+  if (view === undefined) {
+    view = make(source);
+    views.set(source, view);
+  }
+  return view;
+}
+
+/**
  * A page's main value (a product page's product) as JSON text: one string for the page's data
  * instead of an entry per value. The value is never changed once made and is kept between requests
  * (the product's view, made once per cached product detail), so its JSON is made once per value

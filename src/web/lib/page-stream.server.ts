@@ -19,8 +19,7 @@ type Piece = string | Uint8Array;
  *
  * One piece a flush: React writes a page in 4 KB pieces (and larger strings alone), some seventy for
  * a category page, and calls the destination's `flush()` when a flush of its work is complete. Every
- * piece passed on goes through the adapter's Node stream again, a copy and a few promises each.
- * Pieces are held until React's `flush()` (or the end) and passed on together, so a page that is
+ * piece passed on is a read of the response's stream, a few promises each. Pieces are held until React's `flush()` (or the end) and passed on together, so a page that is
  * ready at once is one piece, and a part that streams later is still sent when React flushes it
  * (decision 0085). A write is always accepted, so React never waits for the response to drain: the
  * page is held whole anyway (decision 0068).

@@ -22,7 +22,7 @@ import { type LookPictureProps, lookHotspots } from "#web/components/look-pictur
 import { cardListText } from "#web/components/product-card.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
-import { type JsonText, keptJsonText } from "#web/lib/json-text.ts";
+import { type JsonText, keptJsonText, viewOnce } from "#web/lib/json-text.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
 import type { ListingData } from "./listing-view.tsx";
 import type { SponsoredView } from "./sponsored-block.tsx";
@@ -66,25 +66,13 @@ type GuidesList = Awaited<ReturnType<typeof listCategoryContent>>;
 const insertViews = new WeakMap<CategoryInserts, InsertsView>();
 const guideViews = new WeakMap<GuidesList, ArticleCard[]>();
 
-/** The view of a kept value as a JSON text: the view made once per value, its JSON once per view. */
-function keptViewText<S extends object, V extends object>(
-  views: WeakMap<S, V>,
-  source: S,
-  view: (source: S) => V,
-): JsonText<V> {
-  let made = views.get(source);
-  if (made === undefined) {
-    made = view(source);
-    views.set(source, made);
-  }
-  return keptJsonText(made);
-}
-
-const insertsText = (inserts: CategoryInserts) => keptViewText(insertViews, inserts, insertsView);
+const insertsText = (inserts: CategoryInserts) => keptJsonText(viewOnce(insertViews, inserts, insertsView));
 
 const guidesText = (list: GuidesList) =>
-  keptViewText(guideViews, list, (kept) =>
-    (kept.items as z.output<typeof articleItemOutput>[]).map(articleCard),
+  keptJsonText(
+    viewOnce(guideViews, list, (kept) =>
+      (kept.items as z.output<typeof articleItemOutput>[]).map(articleCard),
+    ),
   );
 
 function insertsView(inserts: CategoryInserts): InsertsView {

@@ -6,6 +6,7 @@ import { loadProductDetail } from "#modules/product/product.service.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
 import { productPageReviews, reviewStateOf, takesReviews } from "#modules/reviews/reviews.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
+import { viewOnce } from "#web/lib/json-text.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { type FlagshipView, flagshipView } from "./in-store-sheet.tsx";
 import { productJsonLd } from "./product-json-ld.ts";
@@ -35,26 +36,8 @@ export interface ProductPageData {
  */
 const views = new WeakMap<ProductDetail, ProductView>();
 
-function keptView(product: ProductDetail): ProductView {
-  let view = views.get(product);
-  if (!view) {
-    view = productView(product);
-    views.set(product, view);
-  }
-  return view;
-}
-
 /** The flagship's view, made once per store read (kept per catalogue revision and language). */
-const flagships = new WeakMap<object, FlagshipView>();
-
-function keptFlagship(store: Parameters<typeof flagshipView>[0]): FlagshipView {
-  let view = flagships.get(store);
-  if (!view) {
-    view = flagshipView(store);
-    flagships.set(store, view);
-  }
-  return view;
-}
+const flagships = new WeakMap<Parameters<typeof flagshipView>[0], FlagshipView>();
 
 /** The product page's data; its structured data links on the page's configured address. */
 export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
@@ -72,9 +55,9 @@ export async function loadProductPage(shop: ShopRequestContext, slug: string): P
         reviewStateOf(db, shop.user?.id ?? null, product.id),
       ])
     : [null, null];
-  const flagship = store && !product.is_package ? keptFlagship(store) : null;
+  const flagship = store && !product.is_package ? viewOnce(flagships, store, flagshipView) : null;
   return {
-    product: keptView(product),
+    product: viewOnce(views, product, productView),
     loggedIn: shop.user !== null,
     jsonLd: productJsonLd(product, shop.publicUrl, reviews?.summary),
     reviews,
