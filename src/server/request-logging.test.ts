@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pino from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildApp } from "./app.ts";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildApp, requestIdSource } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { batchedLogDestination } from "./plugins/request-logging.ts";
+import { batchedLogDestination, LazyRequestLogger } from "./plugins/request-logging.ts";
 import { createTestDatabase } from "./testing.ts";
 
 describe("request logs", () => {
@@ -57,8 +57,68 @@ describe("request logs", () => {
   it("gives a request without a usable id a fresh one", async () => {
     lines.length = 0;
     await app.inject({ method: "GET", url: "/api/markets/", headers: { "x-request-id": "bad id!" } });
-    const [line] = lines.filter((l) => l.msg === "request completed");
-    expect(line?.reqId).toMatch(/^[0-9a-f-]{36}$/);
+    await app.inject({ method: "GET", url: "/api/markets/" });
+    const [first, second] = lines.filter((l) => l.msg === "request completed").map((l) => String(l.reqId));
+    // This process's random prefix and a count: unique across processes, never the bad one sent.
+    expect(first).toMatch(/^[0-9a-f]{12}-[0-9a-z]+$/);
+    expect(second).not.toBe(first);
+    expect(second?.split("-")[0]).toBe(first?.split("-")[0]);
+    // Another process (another source) counts under a prefix of its own.
+    const elsewhere = requestIdSource();
+    expect(elsewhere().split("-")[0]).not.toBe(first?.split("-")[0]);
+  });
+
+  it("writes no completion line for a route quieter than the process (the health probe)", async () => {
+    lines.length = 0;
+    await app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "probe-000001" } });
+    expect(lines.filter((line) => line.reqId === "probe-000001")).toEqual([]);
+  });
+});
+
+describe("a request's logger", () => {
+  const lines: Record<string, unknown>[] = [];
+  const parent = pino({ level: "warn" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+
+  it("is made only when the request writes a line at a level the process writes", () => {
+    lines.length = 0;
+    const child = vi.spyOn(parent, "child");
+    const logger = new LazyRequestLogger(parent, { reqId: "order-trace-01" }, undefined);
+    logger.info({ step: "quiet" }, "not written at warn");
+    logger.debug("nor this");
+    expect(child).not.toHaveBeenCalled();
+    expect(lines).toEqual([]);
+    logger.warn({ orderId: 7 }, "payment provider slow");
+    logger.error(new Error("declined"), "payment failed");
+    expect(child).toHaveBeenCalledTimes(1);
+    expect(lines).toMatchObject([
+      { level: 40, reqId: "order-trace-01", orderId: 7, msg: "payment provider slow" },
+      { level: 50, reqId: "order-trace-01", msg: "payment failed", err: { message: "declined" } },
+    ]);
+    child.mockRestore();
+  });
+
+  it("keeps a route's own level (a probe at warn in a process at info), its level readable and changeable", () => {
+    lines.length = 0;
+    const atInfo = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const probe = new LazyRequestLogger(atInfo, { reqId: "probe-01" }, { level: "warn" });
+    expect(probe.level).toBe("warn");
+    expect(probe.isLevelEnabled("info")).toBe(false);
+    probe.info("not written");
+    expect(lines).toEqual([]);
+    const logger = new LazyRequestLogger(atInfo, { reqId: "page-01" }, undefined);
+    expect(logger.level).toBe("info");
+    logger.level = "error";
+    logger.warn("not written either");
+    logger.error("written");
+    expect(lines).toMatchObject([{ level: 50, reqId: "page-01", msg: "written" }]);
+    expect(logger.bindings()).toEqual({ reqId: "page-01" });
+  });
+
+  it("hands a module a child of its own that carries the request's id", () => {
+    lines.length = 0;
+    const logger = new LazyRequestLogger(parent, { reqId: "job-trace-01" }, undefined);
+    logger.child({ module: "payments" }).warn("retrying");
+    expect(lines).toMatchObject([{ reqId: "job-trace-01", module: "payments", msg: "retrying" }]);
   });
 });
 

@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createSession } from "#modules/accounts/session.service.ts";
 import { type Answer, personalAnswer } from "./plugins/private-answers.ts";
+import { isJsonAnswer } from "./plugins/security-headers.ts";
 import { cookiesFrom, createTestApp, csrfHeaders, type TestApp, testVisitor } from "./testing.ts";
 
 const PRIVATE = "private, no-store";
@@ -125,22 +126,49 @@ describe("Permissions-Policy", () => {
   });
   afterAll(async () => t?.close());
 
-  it("is sent on every answer: calls, refusals, unknown calls, pictures and probes", async () => {
+  // Pages are rendered in the browser journeys: `private-pages.spec.ts` reads a page's policy.
+  it("is sent on every answer a browser may show as a document: pictures, SVG, text", async () => {
     const answers = await Promise.all([
-      t.app.inject({ method: "GET", url: "/api/markets/" }),
-      t.app.inject({ method: "POST", url: "/api/markets/select/", payload: { market: "de" } }),
-      t.app.inject({ method: "GET", url: "/api/no-such-call/" }),
-      t.app.inject({ method: "GET", url: "/no-such-page/" }),
       t.app.inject({ method: "GET", url: "/media/content/summer-guide.svg" }),
-      t.app.inject({ method: "GET", url: "/healthz" }),
+      t.app.inject({ method: "GET", url: "/metrics" }),
     ]);
-    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 404, 404, 200, 200]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    expect(answers.map((answer) => String(answer.headers["content-type"]).split(";")[0])).toEqual([
+      "image/svg+xml",
+      "text/plain",
+    ]);
     for (const answer of answers) {
       const policy = String(answer.headers["permissions-policy"]);
       for (const feature of ["camera=()", "microphone=()", "geolocation=()", "payment=(self)", "usb=()"]) {
         expect(policy).toContain(feature);
       }
     }
+  });
+
+  it("is left off JSON answers, which are data and never a document: calls, refusals, unknown calls, probes", async () => {
+    const answers = await Promise.all([
+      t.app.inject({ method: "GET", url: "/api/markets/" }),
+      t.app.inject({ method: "POST", url: "/api/markets/select/", payload: { market: "de" } }),
+      t.app.inject({ method: "GET", url: "/api/no-such-call/" }),
+      t.app.inject({ method: "GET", url: "/healthz" }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 404, 200]);
+    for (const answer of answers) {
+      expect(answer.headers["content-type"]).toMatch(/^application\/json/);
+      expect(answer.headers["permissions-policy"]).toBeUndefined();
+    }
+  });
+
+  it.each([
+    ["application/json; charset=utf-8", true],
+    ["Application/Problem+JSON", true],
+    ["text/html; charset=utf-8", false],
+    ["image/svg+xml", false],
+    ["application/pdf", false],
+    ["text/json-ish", false],
+    [undefined, false],
+  ])("tells a JSON answer by its type: %s → %s", (type, json) => {
+    expect(isJsonAnswer(type)).toBe(json);
   });
 });
 

@@ -66,6 +66,14 @@ export function unstorableFields(input: unknown): string[] {
   return found;
 }
 
+/** No input at all: nothing sent, or an object or array with nothing in it. */
+function holdsNothing(input: unknown): boolean {
+  if (input === undefined || input === null) return true;
+  if (typeof input !== "object") return false;
+  for (const _key in input) return false;
+  return true;
+}
+
 /**
  * Guards every route, whatever its contract says, against input that would otherwise reach a
  * handler and fail there as a 500:
@@ -91,7 +99,10 @@ export function registerInputGuards(app: FastifyInstance) {
   });
 
   app.addHook("preValidation", (request, _reply, done) => {
-    const fields = [request.params, request.query, request.body].flatMap(unstorableFields);
+    const { params, query, body } = request;
+    // Most requests (a page, a read with no query) carry nothing to look at: no walk, no arrays.
+    if (holdsNothing(params) && holdsNothing(query) && holdsNothing(body)) return done();
+    const fields = [params, query, body].flatMap(unstorableFields);
     if (fields.length === 0) return done();
     done(
       new HttpError(

@@ -7,7 +7,6 @@ import {
   Counter,
   collectDefaultMetrics,
   Gauge,
-  Histogram,
   type MetricObjectWithValues,
   type MetricValue,
   Registry,
@@ -15,6 +14,7 @@ import {
 import { z } from "zod";
 import type { AppConfig } from "../config.ts";
 import { answerGathering, type Gathered, gatherFromWorkers } from "../processes.ts";
+import { type LatencySeries, RouteLatencyHistogram } from "./route-latency-histogram.ts";
 
 /** What a job queue reports per queue on each scrape. */
 export interface QueueCounts {
@@ -84,26 +84,26 @@ function processMetrics(): Registry {
  */
 export function createMetrics(app: FastifyInstance): ShopMetrics {
   const registry = new Registry();
-  const requests = new Histogram({
-    name: "pitchside_http_request_duration_seconds",
-    help: "Time from a request's arrival to its answer sent, by route pattern, method and status class.",
-    labelNames: ["method", "route", "status_class"] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
-  // One child per label set, looked up by one string: no label hashing on the request path.
-  const children = new Map<string, Histogram.Internal<"method" | "route" | "status_class">>();
+  const requests = new RouteLatencyHistogram(
+    "pitchside_http_request_duration_seconds",
+    "Time from a request's arrival to its answer sent, by route pattern, method and status class.",
+    ["method", "route", "status_class"],
+    LATENCY_BUCKETS,
+    [registry],
+  );
+  // One series per label set, looked up by one string: no label hashing on the request path.
+  const children = new Map<string, LatencySeries>();
   app.addHook("onResponse", (request, reply, done) => {
     const method = METHODS.has(request.method) ? request.method : "other";
     const route = request.routeOptions.url ?? UNMATCHED;
     const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
     const key = `${method} ${statusClass} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      child = requests.labels(method, route, statusClass);
-      children.set(key, child);
+    let series = children.get(key);
+    if (!series) {
+      series = requests.seriesOf({ method, route, status_class: statusClass });
+      children.set(key, series);
     }
-    child.observe(reply.elapsedTime / 1000);
+    requests.observe(series, reply.elapsedTime / 1000);
     done();
   });
 

@@ -179,12 +179,25 @@ export const PERMISSIONS_POLICY = [
   "xr-spatial-tracking=()",
 ].join(", ");
 
-/** `Permissions-Policy` on every answer, refusals and unknown addresses included: registered on the root before any hook that can answer. */
+/**
+ * `Permissions-Policy` on every answer a browser may show as a document (pages, pictures, SVG,
+ * files, the API docs), refusals and unknown addresses included: registered on the root, so every
+ * route and the 404 handler have it. A JSON answer goes without (decision 0094): it is data, never a
+ * document that embeds or scripts anything, so the policy does nothing there, and its 230 bytes were
+ * a measurable share of a short call's cost.
+ */
 export function registerPermissionsPolicy(app: FastifyInstance) {
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.header("permissions-policy", PERMISSIONS_POLICY);
-    done();
+  app.addHook("onSend", (_request, reply, payload, done) => {
+    if (!isJsonAnswer(reply.getHeader("content-type"))) reply.header("permissions-policy", PERMISSIONS_POLICY);
+    done(null, payload);
   });
+}
+
+/** A JSON answer (`application/json`, or a `+json` type such as `application/problem+json`). */
+export function isJsonAnswer(contentType: unknown): boolean {
+  if (typeof contentType !== "string") return false;
+  const type = contentType.split(";", 1)[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
 }
 
 /**
