@@ -45,7 +45,9 @@ export class LazyRequestLogger implements FastifyBaseLogger {
   }
 
   #logger(): Logger {
-    this.#made ??= this.#options ? this.#parent.child(this.#bindings, this.#options) : this.#parent.child(this.#bindings);
+    this.#made ??= this.#options
+      ? this.#parent.child(this.#bindings, this.#options)
+      : this.#parent.child(this.#bindings);
     return this.#made;
   }
 

@@ -10,7 +10,13 @@ const LABELS = ["method", "route", "status_class"] as const;
 /** The same observations into prom-client's own Histogram and into the shop's. */
 function both(observations: [Record<(typeof LABELS)[number], string>, number][]) {
   const theirs = new Registry();
-  const reference = new Histogram({ name: NAME, help: HELP, labelNames: LABELS, buckets: BUCKETS, registers: [theirs] });
+  const reference = new Histogram({
+    name: NAME,
+    help: HELP,
+    labelNames: LABELS,
+    buckets: BUCKETS,
+    registers: [theirs],
+  });
   const ours = new Registry();
   const histogram = new RouteLatencyHistogram(NAME, HELP, LABELS, BUCKETS, [ours]);
   for (const [labels, value] of observations) {
@@ -38,8 +44,12 @@ describe("the route latency histogram", () => {
     ]);
     const text = await ours.metrics();
     expect(text).toBe(await theirs.metrics());
-    expect(text).toContain(`${NAME}_bucket{le="0.005",method="GET",route="/api/products/:slug/",status_class="2xx"} 2`);
-    expect(text).toContain(`${NAME}_bucket{le="+Inf",method="GET",route="/api/products/:slug/",status_class="2xx"} 5`);
+    expect(text).toContain(
+      `${NAME}_bucket{le="0.005",method="GET",route="/api/products/:slug/",status_class="2xx"} 2`,
+    );
+    expect(text).toContain(
+      `${NAME}_bucket{le="+Inf",method="GET",route="/api/products/:slug/",status_class="2xx"} 5`,
+    );
     expect(text).toContain(`${NAME}_count{method="POST",route="/api/cart/items/",status_class="4xx"} 2`);
   });
 
@@ -69,7 +79,9 @@ describe("the route latency histogram", () => {
     histogram.observe(series, Number.POSITIVE_INFINITY);
     histogram.observe(series, 0.2);
     expect(series.count).toBe(1);
-    expect(await ours.metrics()).toContain(`${NAME}_sum{method="GET",route="/api/products/:slug/",status_class="2xx"} 0.2`);
+    expect(await ours.metrics()).toContain(
+      `${NAME}_sum{method="GET",route="/api/products/:slug/",status_class="2xx"} 0.2`,
+    );
   });
 
   it("starts again from nothing when reset, the series kept by callers still counting", async () => {
@@ -79,6 +91,8 @@ describe("the route latency histogram", () => {
     histogram.observe(series, 0.02);
     const text = await ours.metrics();
     expect(text).toContain(`${NAME}_count{method="GET",route="/api/products/:slug/",status_class="2xx"} 1`);
-    expect(text).toContain(`${NAME}_bucket{le="0.01",method="GET",route="/api/products/:slug/",status_class="2xx"} 0`);
+    expect(text).toContain(
+      `${NAME}_bucket{le="0.01",method="GET",route="/api/products/:slug/",status_class="2xx"} 0`,
+    );
   });
 });

@@ -29,7 +29,13 @@ export class RouteLatencyHistogram<Label extends string> {
   private readonly upperBounds: readonly number[];
   private readonly series = new Map<string, LatencySeries>();
 
-  constructor(name: string, help: string, labelNames: readonly Label[], buckets: readonly number[], registers: Registry[]) {
+  constructor(
+    name: string,
+    help: string,
+    labelNames: readonly Label[],
+    buckets: readonly number[],
+    registers: Registry[],
+  ) {
     this.name = name;
     this.help = help;
     this.labelNames = labelNames;

@@ -188,7 +188,8 @@ export const PERMISSIONS_POLICY = [
  */
 export function registerPermissionsPolicy(app: FastifyInstance) {
   app.addHook("onSend", (_request, reply, payload, done) => {
-    if (!isJsonAnswer(reply.getHeader("content-type"))) reply.header("permissions-policy", PERMISSIONS_POLICY);
+    if (!isJsonAnswer(reply.getHeader("content-type")))
+      reply.header("permissions-policy", PERMISSIONS_POLICY);
     done(null, payload);
   });
 }
