@@ -161,6 +161,8 @@ describe("Permissions-Policy", () => {
 
   it.each([
     ["application/json; charset=utf-8", true],
+    ["application/json", true],
+    ["application/jsonx", false],
     ["Application/Problem+JSON", true],
     ["text/html; charset=utf-8", false],
     ["image/svg+xml", false],

@@ -91,19 +91,31 @@ export function createMetrics(app: FastifyInstance): ShopMetrics {
     LATENCY_BUCKETS,
     [registry],
   );
-  // One series per label set, looked up by one string: no label hashing on the request path.
-  const children = new Map<string, LatencySeries>();
+  // A series per route, method and status class, found through maps keyed by the strings the
+  // router and Node keep (their hashes are cached) and the class's digit: nothing made per answer.
+  const seriesByRoute = new Map<string, Map<string, (LatencySeries | undefined)[]>>();
+  const seriesOf = (route: string, method: string, statusClass: number): LatencySeries => {
+    let byMethod = seriesByRoute.get(route);
+    if (!byMethod) {
+      byMethod = new Map();
+      seriesByRoute.set(route, byMethod);
+    }
+    let byClass = byMethod.get(method);
+    if (!byClass) {
+      byClass = [];
+      byMethod.set(method, byClass);
+    }
+    let series = byClass[statusClass];
+    if (!series) {
+      series = requests.seriesOf({ method, route, status_class: `${statusClass}xx` });
+      byClass[statusClass] = series;
+    }
+    return series;
+  };
   app.addHook("onResponse", (request, reply, done) => {
     const method = METHODS.has(request.method) ? request.method : "other";
     const route = request.routeOptions.url ?? UNMATCHED;
-    const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
-    const key = `${method} ${statusClass} ${route}`;
-    let series = children.get(key);
-    if (!series) {
-      series = requests.seriesOf({ method, route, status_class: statusClass });
-      children.set(key, series);
-    }
-    requests.observe(series, reply.elapsedTime / 1000);
+    requests.observe(seriesOf(route, method, Math.floor(reply.statusCode / 100)), reply.elapsedTime / 1000);
     done();
   });
 
