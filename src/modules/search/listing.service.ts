@@ -78,7 +78,7 @@ function priceCondition(values: string[], currency: string, price: SQL): SQL {
   return sql`(${sql.join(parts, sql` or `)})`;
 }
 
-/** Where each filtered value lives: in the joined tables (cards query) or in the facet CTE. */
+/** Where each filtered value lives in the facet CTE of the reference engine's statement. */
 interface Columns {
   brand: SQL;
   surface: SQL;
@@ -90,17 +90,6 @@ interface Columns {
   preorder: SQL;
   customizable: SQL;
 }
-const TABLE_COLUMNS: Columns = {
-  brand: sql`b.slug`,
-  surface: sql`p.boot_surface`,
-  color: sql`p.color`,
-  age: sql`p.age_group`,
-  price: sql`pp.price`,
-  rrp: sql`pp.rrp`,
-  exclusive: sql`p.is_exclusive`,
-  preorder: sql`p.is_preorder`,
-  customizable: sql`p.is_customizable`,
-};
 const CTE_COLUMNS: Columns = {
   brand: sql`f.brand`,
   surface: sql`f.boot_surface`,
@@ -114,13 +103,31 @@ const CTE_COLUMNS: Columns = {
 };
 
 /** One condition per active facet (values of one facet are alternatives; facets combine). */
+/** The "others" facet's values that filter (any other value sent is ignored). */
+const OTHER_FACETS = ["on-sale", "members-only", "preorder", "customizable"] as const;
+type OtherFacet = (typeof OTHER_FACETS)[number];
+const isOtherFacet = (value: string): value is OtherFacet =>
+  (OTHER_FACETS as readonly string[]).includes(value);
+
+/** Whether the shopper chose a filter: any facet's value, or one of the others that filters. */
+function anyFacetChosen(query: ListingQuery): boolean {
+  return (
+    query.brand.length > 0 ||
+    query.boot_surface.length > 0 ||
+    query.color.length > 0 ||
+    query.age.length > 0 ||
+    query.price_range.length > 0 ||
+    query.others.some(isOtherFacet)
+  );
+}
+
 function facetConditions(
   query: ListingQuery,
   currency: string,
   cols: Columns,
 ): Partial<Record<FacetKey, SQL>> {
   const conditions: Partial<Record<FacetKey, SQL>> = {};
-  const othersConditions: Record<string, SQL> = {
+  const othersConditions: Record<OtherFacet, SQL> = {
     "on-sale": sql`${cols.price} < ${cols.rrp}`,
     "members-only": cols.exclusive,
     preorder: cols.preorder,
@@ -133,9 +140,7 @@ function facetConditions(
   if (query.age.length) conditions.age = sql`${cols.age} in (${list(query.age)})`;
   if (query.price_range.length)
     conditions.price_range = priceCondition(query.price_range, currency, cols.price);
-  const others = query.others
-    .map((value) => othersConditions[value])
-    .filter((c): c is SQL => c !== undefined);
+  const others = query.others.filter(isOtherFacet).map((value) => othersConditions[value]);
   if (others.length) conditions.others = sql`(${sql.join(others, sql` or `)})`;
   return conditions;
 }
@@ -249,19 +254,24 @@ function buildFilters(
   currency: string,
   brandNames: Map<string, string>,
 ): Filter[] {
-  const selected = (key: FacetKey) => new Set(query[key]);
   const bucketOrder = priceBucketExpression(currency).labels;
+  // The rows by facet, in one pass (a listing has a few hundred).
+  const rowsByKey = new Map<string, FacetRow[]>();
+  for (const row of facets) {
+    const rows = rowsByKey.get(row.key);
+    if (rows) rows.push(row);
+    else rowsByKey.set(row.key, [row]);
+  }
   return FACET_KEYS.map((key) => {
-    const values = facets
-      .filter((row) => row.key === key)
-      .map((row) => ({
-        name: row.value,
-        label: key === "brand" ? row.label.replace("|nologo", "") : row.label || row.value,
-        count: Number(row.n),
-        selected: selected(key).has(row.value),
-        hasLogo: !row.label.endsWith("|nologo"),
-      }));
-    for (const value of selected(key))
+    const selected = new Set(query[key]);
+    const values = (rowsByKey.get(key) ?? []).map((row) => ({
+      name: row.value,
+      label: key === "brand" ? row.label.replace("|nologo", "") : row.label || row.value,
+      count: Number(row.n),
+      selected: selected.has(row.value),
+      hasLogo: !row.label.endsWith("|nologo"),
+    }));
+    for (const value of selected)
       if (!values.some((v) => v.name === value))
         values.push({
           name: value,
@@ -382,17 +392,21 @@ export async function computeListing(
   query: ListingQuery,
   options: { engine: ListingEngine; revision?: string },
 ): Promise<ListingResult> {
-  const base: SQL[] = [sql`p.online`];
-  if (scope.categoryIds)
-    base.push(
-      sql`p.category_id in (${sql.join(
-        scope.categoryIds.map((id) => sql`${id}`),
-        sql`, `,
-      )})`,
-    );
   const search = await searchCondition(db, scope);
-  if (search.condition) base.push(search.condition);
-  const active = facetConditions(query, scope.currency, TABLE_COLUMNS);
+  // The statements' conditions are made only where a statement reads them (the reference engine, a
+  // search's matches): a category read from the index needs none.
+  const base: SQL[] = [];
+  if (options.engine === "sql" || search.condition) {
+    base.push(sql`p.online`);
+    if (scope.categoryIds)
+      base.push(
+        sql`p.category_id in (${sql.join(
+          scope.categoryIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    if (search.condition) base.push(search.condition);
+  }
   const source = search.condition ? sql`search_entries` : sql`products`;
   const orderBy = query.sort === "default" && search.rank ? search.rank : sql.raw(ORDER[query.sort]);
   // The page's offset comes from the page asked for; a page past the end is refused (404) once the
@@ -448,7 +462,7 @@ export async function computeListing(
     page,
     totalPages,
     navigation,
-    anyFilterActive: Object.keys(active).length > 0,
+    anyFilterActive: anyFacetChosen(query),
   };
 }
 
