@@ -166,7 +166,12 @@ export async function sendCachedJson(
 ): Promise<void> {
   const body = await cachedByCatalogue(db, `response:${key}`, async () => {
     const text = reply.serialize(await build());
-    return typeof text === "string" ? Buffer.from(text) : text;
+    if (typeof text !== "string") return text;
+    // Bytes of their own: a short text's `Buffer.from` is a slice of Node's shared pool, which a
+    // kept answer would hold whole.
+    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+    bytes.write(text);
+    return bytes;
   });
   // Bytes are sent as they are: they were serialised above.
   reply.type("application/json; charset=utf-8").send(body);

@@ -190,6 +190,14 @@ describe("GET /api/category/get/", () => {
     expect(plain.meta.content.sponsored?.products.length).toBeGreaterThan(0);
     const filtered = (await get("/api/category/get/?slug=football-boots&color=red")).json();
     expect(filtered.meta.content.sponsored).toBeNull();
+    const onSale = (await get("/api/category/get/?slug=football-boots&others=on-sale")).json();
+    expect(onSale.meta.content.sponsored).toBeNull();
+    // An "others" value that filters nothing (an object's own property names included) is no filter.
+    for (const others of ["constructor", "toString", "__proto__", "no-such-flag"]) {
+      const unfiltered = (await get(`/api/category/get/?slug=football-boots&others=${others}`)).json();
+      expect(unfiltered.meta.content.sponsored?.products.length, others).toBeGreaterThan(0);
+      expect(unfiltered.meta.total, others).toBe(plain.meta.total);
+    }
   });
 });
 

@@ -23,6 +23,7 @@ import {
   type FacetKey,
   type Filter,
   type ListingQuery,
+  OTHERS_VALUES,
   PAGE_SIZE,
   PRICE_RANGE,
   type SearchOutput,
@@ -102,12 +103,10 @@ const CTE_COLUMNS: Columns = {
   customizable: sql`f.is_customizable`,
 };
 
-/** One condition per active facet (values of one facet are alternatives; facets combine). */
 /** The "others" facet's values that filter (any other value sent is ignored). */
-const OTHER_FACETS = ["on-sale", "members-only", "preorder", "customizable"] as const;
-type OtherFacet = (typeof OTHER_FACETS)[number];
+type OtherFacet = (typeof OTHERS_VALUES)[number];
 const isOtherFacet = (value: string): value is OtherFacet =>
-  (OTHER_FACETS as readonly string[]).includes(value);
+  (OTHERS_VALUES as readonly string[]).includes(value);
 
 /** Whether the shopper chose a filter: any facet's value, or one of the others that filters. */
 function anyFacetChosen(query: ListingQuery): boolean {
@@ -121,6 +120,7 @@ function anyFacetChosen(query: ListingQuery): boolean {
   );
 }
 
+/** One condition per active facet (values of one facet are alternatives; facets combine). */
 function facetConditions(
   query: ListingQuery,
   currency: string,

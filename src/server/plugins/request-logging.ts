@@ -65,16 +65,31 @@ export class LazyRequestLogger implements FastifyBaseLogger {
     this.#logger().level = level;
   }
 
-  fatal: pino.LogFn = (...args: Parameters<pino.LogFn>) => this.#write("fatal", args);
-  error: pino.LogFn = (...args: Parameters<pino.LogFn>) => this.#write("error", args);
-  warn: pino.LogFn = (...args: Parameters<pino.LogFn>) => this.#write("warn", args);
-  info: pino.LogFn = (...args: Parameters<pino.LogFn>) => this.#write("info", args);
-  debug: pino.LogFn = (...args: Parameters<pino.LogFn>) => this.#write("debug", args);
-  trace: pino.LogFn = (...args: Parameters<pino.LogFn>) => this.#write("trace", args);
-  silent: pino.LogFn = () => {};
+  // Methods on the prototype, not arrow fields: nothing made per request for the levels.
+  fatal(...args: Parameters<pino.LogFn>): void {
+    this.#write("fatal", args);
+  }
+  error(...args: Parameters<pino.LogFn>): void {
+    this.#write("error", args);
+  }
+  warn(...args: Parameters<pino.LogFn>): void {
+    this.#write("warn", args);
+  }
+  info(...args: Parameters<pino.LogFn>): void {
+    this.#write("info", args);
+  }
+  debug(...args: Parameters<pino.LogFn>): void {
+    this.#write("debug", args);
+  }
+  trace(...args: Parameters<pino.LogFn>): void {
+    this.#write("trace", args);
+  }
+  silent(): void {}
 
-  #write(level: Level, args: Parameters<pino.LogFn>): void {
-    if (this.#enabled(level)) (this.#logger()[level] as (...line: unknown[]) => void)(...args);
+  #write(level: Level, args: unknown[]): void {
+    if (!this.#enabled(level)) return;
+    const logger = this.#logger();
+    (logger[level] as (...line: unknown[]) => void).apply(logger, args);
   }
 
   isLevelEnabled(level: string): boolean {
