@@ -22,6 +22,7 @@ import os from "node:os";
 import autocannon from "autocannon";
 import pg from "pg";
 import { PRODUCT_SORTS } from "#modules/catalog/catalog.contract.ts";
+import { defaultPoolSize } from "#server/config.ts";
 import {
   addressCycle,
   type CategoryFacets,
@@ -701,6 +702,11 @@ export async function speed(deps: SpeedDeps) {
       cores: os.cpus().length,
     },
     productsOnline: databases,
+    // Each catalogue server's PostgreSQL pool: the shop's default for this host unless the run set it.
+    databasePool: {
+      oneProcess: Number(process.env.DATABASE_POOL_SIZE) || defaultPoolSize(1),
+      perProcessOfMany: Number(process.env.DATABASE_POOL_SIZE) || defaultPoolSize(Math.min(deps.cores, 64)),
+    },
     ceiling: { first: ceiling, last: last.requestsPerSecond },
     results: rows,
     table,

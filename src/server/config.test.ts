@@ -1,6 +1,6 @@
 import os from "node:os";
 import { describe, expect, it } from "vitest";
-import { loadConfig } from "./config.ts";
+import { defaultPoolSize, loadConfig } from "./config.ts";
 
 const trustProxy = (value: string | undefined) =>
   loadConfig({ NODE_ENV: "test", TRUST_PROXY: value }).trustProxy;
@@ -74,12 +74,28 @@ describe("database pool", () => {
     return { size: config.databasePoolSize, timeout: config.databaseAcquireTimeoutMs };
   };
 
-  it("keeps 10 connections and waits 5 s for one unless told otherwise", () => {
-    expect(pool({})).toEqual({ size: 10, timeout: 5000 });
+  it("keeps the host's share of twice its cores and one and waits 5 s for one unless told otherwise", () => {
+    expect(pool({})).toEqual({ size: defaultPoolSize(1), timeout: 5000 });
+    expect(pool({ SERVER_PROCESSES: "2", DATABASE_URL: "postgres://db/shop" }).size).toBe(defaultPoolSize(2));
     expect(pool({ DATABASE_POOL_SIZE: "40", DATABASE_ACQUIRE_TIMEOUT_MS: " 250 " })).toEqual({
       size: 40,
       timeout: 250,
     });
+  });
+
+  it("sizes the default pool for the host's cores, shared by its processes, from 3 to 10 a process", () => {
+    // One process on a 2-core host (the database beside it): 5, the rule of thumb 2 × cores + 1.
+    expect(defaultPoolSize(1, 2)).toBe(5);
+    expect(defaultPoolSize(1, 1)).toBe(3);
+    expect(defaultPoolSize(1, 4)).toBe(9);
+    // Large hosts keep the 10 a process kept before.
+    expect(defaultPoolSize(1, 64)).toBe(10);
+    // A process per core shares the host's: 2 cores, 2 processes → 3 each; 8 and 8 → 3 each.
+    expect(defaultPoolSize(2, 2)).toBe(3);
+    expect(defaultPoolSize(8, 8)).toBe(3);
+    expect(defaultPoolSize(4, 16)).toBe(9);
+    // A host that reports no cores is taken as one.
+    expect(defaultPoolSize(1, 0)).toBe(3);
   });
 
   it.each([

@@ -112,7 +112,10 @@ export interface AppConfig {
    * one process ends the session in every other (decision 0048).
    */
   sessionCacheSeconds: number;
-  /** Connections of the PostgreSQL pool (DATABASE_POOL_SIZE); PGlite has one. */
+  /**
+   * Connections of this process's PostgreSQL pool (DATABASE_POOL_SIZE); unset, the host's share of
+   * `defaultPoolSize` (decision 0095). PGlite has one.
+   */
   databasePoolSize: number;
   /**
    * How long a query waits for a free connection of the pool (DATABASE_ACQUIRE_TIMEOUT_MS) before
@@ -322,6 +325,23 @@ function parseProcesses(raw: string | undefined): number {
   );
 }
 
+const DEFAULT_POOL_LEAST = 3;
+const DEFAULT_POOL_MOST = 10;
+
+/**
+ * The pool a process keeps when DATABASE_POOL_SIZE is unset (decision 0095): PostgreSQL's own rule of
+ * thumb for the connections that keep a server busy, twice its cores and one more, shared by the
+ * processes serving on the host; at least 3 a process (a page's loaders ask in parallel) and at
+ * most the 10 every process kept before. The cores are the whole host's, not this process's
+ * affinity: the rule is about the database, which (unless it has a server of its own, and then the
+ * operator sets the pool) runs beside the shop. Connections past those only queue inside
+ * PostgreSQL, where they cost its processes switching and the shop's process its core.
+ */
+export function defaultPoolSize(processes: number, hostCores = os.cpus().length): number {
+  const forTheHost = 2 * Math.max(1, hostCores) + 1;
+  return Math.min(DEFAULT_POOL_MOST, Math.max(DEFAULT_POOL_LEAST, Math.ceil(forTheHost / processes)));
+}
+
 /** A Sentry DSN (`https://<public key>@<host>/<project id>`); unset or empty turns reporting off. */
 function parseDsn(name: string, raw: string | undefined): string | undefined {
   const value = (raw ?? "").trim();
@@ -412,7 +432,13 @@ export function loadConfig(
     ),
     abandonedBagHours: parseCount("ABANDONED_BAG_HOURS", env.ABANDONED_BAG_HOURS, 24, 0, 167),
     sessionCacheSeconds: parseCount("SESSION_CACHE_SECONDS", env.SESSION_CACHE_SECONDS, 10, 0, 300),
-    databasePoolSize: parseCount("DATABASE_POOL_SIZE", env.DATABASE_POOL_SIZE, 10, 1, 1000),
+    databasePoolSize: parseCount(
+      "DATABASE_POOL_SIZE",
+      env.DATABASE_POOL_SIZE,
+      defaultPoolSize(parseProcesses(env.SERVER_PROCESSES)),
+      1,
+      1000,
+    ),
     databaseAcquireTimeoutMs: parseCount(
       "DATABASE_ACQUIRE_TIMEOUT_MS",
       env.DATABASE_ACQUIRE_TIMEOUT_MS,
