@@ -170,8 +170,13 @@ export async function productCardsInOrder(
   return found.map((row) => toProductCard(row, currency));
 }
 
-/** Cards kept per process (decision 0061): about 1.5 KB each on the heap. */
-const CARD_CACHE_ENTRIES = 30_000;
+/**
+ * Cards kept per process (decisions 0062 and 0096): about 1.5 KB each on the heap, so ≈ 90 MB at most.
+ * Enough for a catalogue of 50,000 products in one currency with room to spare: listings combining
+ * filters reach most of the catalogue, and an LRU smaller than what they reach keeps evicting the
+ * cards the next listing asks for.
+ */
+const CARD_CACHE_ENTRIES = 60_000;
 
 interface CachedCard {
   revision: string;
