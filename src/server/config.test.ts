@@ -77,6 +77,15 @@ describe("database pool", () => {
   it("keeps the host's share of twice its cores and one and waits 5 s for one unless told otherwise", () => {
     expect(pool({})).toEqual({ size: defaultPoolSize(1), timeout: 5000 });
     expect(pool({ SERVER_PROCESSES: "2", DATABASE_URL: "postgres://db/shop" }).size).toBe(defaultPoolSize(2));
+    // The processes that will run, also when set by the caller rather than the environment.
+    const overridden = loadConfig({ NODE_ENV: "test", DATABASE_URL: "postgres://db/shop" }, { processes: 8 });
+    expect(overridden.databasePoolSize).toBe(defaultPoolSize(8));
+    expect(
+      loadConfig(
+        { NODE_ENV: "test", DATABASE_URL: "postgres://db/shop", DATABASE_POOL_SIZE: "7" },
+        { processes: 8 },
+      ).databasePoolSize,
+    ).toBe(7);
     expect(pool({ DATABASE_POOL_SIZE: "40", DATABASE_ACQUIRE_TIMEOUT_MS: " 250 " })).toEqual({
       size: 40,
       timeout: 250,

@@ -389,6 +389,7 @@ export function loadConfig(
     env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const dataDir = path.resolve(env.DATA_DIR ?? "./data");
   const sessionSecret = env.SESSION_SECRET ?? (runtime === "production" ? storedSecret(dataDir) : DEV_SECRET);
+  const processes = parseProcesses(env.SERVER_PROCESSES);
   const config: AppConfig = {
     env: runtime,
     port: Number(env.PORT ?? 3000),
@@ -435,7 +436,7 @@ export function loadConfig(
     databasePoolSize: parseCount(
       "DATABASE_POOL_SIZE",
       env.DATABASE_POOL_SIZE,
-      defaultPoolSize(parseProcesses(env.SERVER_PROCESSES)),
+      defaultPoolSize(processes),
       1,
       1000,
     ),
@@ -461,9 +462,12 @@ export function loadConfig(
       0,
       1000,
     ),
-    processes: parseProcesses(env.SERVER_PROCESSES),
+    processes,
   };
   const merged = { ...config, ...overrides };
+  // Unset, the pool is the share of the processes that will run, which an override may change.
+  if ((env.DATABASE_POOL_SIZE ?? "").trim() === "" && overrides.databasePoolSize === undefined)
+    merged.databasePoolSize = defaultPoolSize(merged.processes);
   if (merged.processes > 1 && !merged.databaseUrl)
     throw new Error(
       `SERVER_PROCESSES=${merged.processes} needs DATABASE_URL: the embedded database (PGlite) serves one process.`,
