@@ -3,6 +3,7 @@ import type { FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Db } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
+import { serializeWithCards } from "./card-json.ts";
 
 /**
  * Catalogue reads (listings with their facet counts, categories, editorial inserts) cached per
@@ -163,9 +164,14 @@ export async function sendCachedJson(
   reply: Pick<FastifyReply, "serialize" | "type">,
   key: string,
   build: () => Promise<unknown>,
+  options: { verifyCards: boolean },
 ): Promise<void> {
   const body = await cachedByCatalogue(db, `response:${key}`, async () => {
-    const text = reply.serialize(await build());
+    const answer = await build();
+    // A listing's cards are written from their kept JSON (decision 0097).
+    const text =
+      serializeWithCards(answer, (data) => reply.serialize(data) as string, options.verifyCards) ??
+      reply.serialize(answer);
     if (typeof text !== "string") return text;
     // Bytes of their own: a short text's `Buffer.from` is a slice of Node's shared pool, which a
     // kept answer would hold whole.

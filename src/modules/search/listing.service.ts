@@ -14,7 +14,14 @@ import {
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { contentItems } from "#modules/content/content.schema.ts";
 import type { UiLocale } from "#modules/markets/markets.service.ts";
-import { type FacetIndex, type FacetRow, facetIndex, listFromIndex, PRICE_EDGES } from "./facet-index.ts";
+import {
+  type FacetIndex,
+  type FacetRow,
+  facetIndex,
+  listFromIndex,
+  PRICE_EDGES,
+  priceBuckets,
+} from "./facet-index.ts";
 import type { SponsoredComponent } from "./listing.contract.ts";
 import {
   type CategoryOutput,
@@ -63,6 +70,17 @@ function priceBucketExpression(
   const top = `${low}+`;
   labels.push(top);
   return { expression: sql`(case ${sql.join(whens, sql` `)} else ${top} end)`, labels };
+}
+
+/** The price buckets' labels in their order, worked out once per currency (every listing sorts by them). */
+const bucketLabels = new Map<string, string[]>();
+function priceBucketLabels(currency: string): string[] {
+  let labels = bucketLabels.get(currency);
+  if (!labels) {
+    labels = priceBuckets(currency).map((bucket) => bucket.label);
+    bucketLabels.set(currency, labels);
+  }
+  return labels;
 }
 
 function priceCondition(values: string[], currency: string, price: SQL): SQL {
@@ -254,7 +272,7 @@ function buildFilters(
   currency: string,
   brandNames: Map<string, string>,
 ): Filter[] {
-  const bucketOrder = priceBucketExpression(currency).labels;
+  const bucketOrder = priceBucketLabels(currency);
   // The rows by facet, in one pass (a listing has a few hundred).
   const rowsByKey = new Map<string, FacetRow[]>();
   for (const row of facets) {

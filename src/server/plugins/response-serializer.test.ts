@@ -3,7 +3,8 @@ import { isResponseSerializationError, type ZodTypeProvider } from "fastify-type
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { categoryOutput } from "#modules/search/listing.contract.ts";
-import { compiledSerializer, contractSerializerCompiler } from "./response-serializer.ts";
+import { compiledSerializer } from "#kernel/compiled-serializer.ts";
+import { contractSerializerCompiler } from "./response-serializer.ts";
 
 const card = z.object({
   id: z.number().int(),

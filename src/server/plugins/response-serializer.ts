@@ -3,34 +3,18 @@
 // which writes only the contract's properties (anything else a service returns is left out, as zod's
 // encode strips it) in a fraction of the time `JSON.stringify(z.encode(...))` takes on a listing.
 import { isDeepStrictEqual } from "node:util";
-import fastJson from "fast-json-stringify";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import {
   ResponseSerializationError,
   serializerCompiler as zodSerializerCompiler,
 } from "fastify-type-provider-zod";
 import { type ZodType, z } from "zod";
-
-type Serialize = (data: unknown) => string;
+import { compiledSerializer, type Serialize } from "#kernel/compiled-serializer.ts";
 
 function zodSchemaOf(schema: unknown): ZodType | null {
   if (schema instanceof z.ZodType) return schema;
   const properties = (schema as { properties?: unknown } | null)?.properties;
   return properties instanceof z.ZodType ? properties : null;
-}
-
-/**
- * The contract compiled, or null when its JSON schema would not say the same: a transform, a pipe or
- * a codec changes values on the way out, and a type JSON schema cannot express (a date, a map) has no
- * exact compiled form. Those answers keep zod's encode.
- */
-export function compiledSerializer(schema: ZodType): Serialize | null {
-  try {
-    const jsonSchema = z.toJSONSchema(schema, { io: "input", target: "draft-7", unrepresentable: "throw" });
-    return fastJson(jsonSchema as Parameters<typeof fastJson>[0]) as Serialize;
-  } catch {
-    return null;
-  }
 }
 
 /** Whether the schema changes values when encoded (transform, pipe, codec, preprocess) anywhere inside. */
