@@ -49,6 +49,12 @@ export interface SpeedDeps {
 /** The issue's rows in its order, with its targets and the fraction it measured before ("today"). */
 const ROWS = {
   ceiling: { scenario: "ceiling: bare Fastify hello, 32 connections", target: null, issueToday: 1 },
+  listing50kFresh: {
+    scenario:
+      "category listing with facet counts, 50,000 products, new combinations, in a fresh process's first seconds (its cards not yet kept), 32 connections",
+    target: null,
+    issueToday: null,
+  },
   listing50k: {
     scenario:
       "category listing with facet counts, 50,000 products, every request a new filter/sort/page combination, 32 connections",
@@ -217,10 +223,89 @@ async function categoryFacets(base: string, databaseUrl: string): Promise<Catego
   return facets;
 }
 
-/** Rows 2 and 3: `/api/category/get/` (the storefront's listing call), a new address every request. */
-async function listingRow(base: string, categories: CategoryFacets[], duration: number) {
+/** Stock changes a second while a listing row runs (decision 0097): a sale, and a return of an earlier one. */
+const SALES_PER_SECOND = 10;
+
+/**
+ * Sales while a row runs, straight in the database as an order's stock step writes them: each tick
+ * takes one from a random size that has stock and puts back the one taken the tick before, so the
+ * catalogue ends as it began. Each moves the stock revision, as every sale does.
+ */
+async function salesDuring<T>(
+  databaseUrl: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; sales: number }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  const sizes = (
+    await client.query<{ id: number }>(
+      "select s.id from product_sizes s join products p on p.id = s.product_id where p.online and s.stock > 0",
+    )
+  ).rows.map((row) => row.id);
+  const random = seededRandom(97);
+  const taken: number[] = [];
+  let sales = 0;
+  let stopped = false;
+  const ticking = (async () => {
+    while (!stopped) {
+      const id = sizes[Math.floor(random() * sizes.length)] as number;
+      const sold = await client.query(
+        "update product_sizes set stock = stock - 1 where id = $1 and stock > 0",
+        [id],
+      );
+      if (sold.rowCount) {
+        taken.push(id);
+        sales++;
+      }
+      if (taken.length > 1)
+        await client.query("update product_sizes set stock = stock + 1 where id = $1", [taken.shift()]);
+      await new Promise((resolve) => setTimeout(resolve, 1000 / SALES_PER_SECOND));
+    }
+  })();
+  try {
+    return { result: await work(), sales };
+  } finally {
+    stopped = true;
+    await ticking;
+    for (const id of taken)
+      await client.query("update product_sizes set stock = stock + 1 where id = $1", [id]);
+    await client.end();
+  }
+}
+
+/**
+ * Every product's card shown once, as a crawler or the first hours of shoppers would: the pages of
+ * `/api/search/?q=*` (the whole catalogue, 60 a page), none of them an address the listing rows ask.
+ */
+async function showTheCatalogue(base: string, products: number): Promise<number> {
+  const pages = Math.max(1, Math.ceil(products / 60));
+  let next = 0;
+  const shown = await run(base, 600, {
+    connections: 8,
+    amount: pages,
+    requests: [
+      { method: "GET", setupRequest: (request) => ({ ...request, path: `/api/search/?q=*&page=${++next}` }) },
+    ],
+  } as LoadOptions);
+  if (shown.errors + shown.non2xx > 0)
+    throw new Error(`showing the catalogue failed: ${JSON.stringify(shown.statuses)}`);
+  return pages;
+}
+
+/**
+ * Rows 2 and 3: `/api/category/get/` (the storefront's listing call), a new address every request, in
+ * a process that has shown its catalogue once, with sales going on (decision 0097). With `fresh`, the
+ * 50,000-product row is first measured as before, in the process's first seconds (no target): the
+ * addresses of both come from one cycle, so none is asked twice.
+ */
+async function listingRows(
+  base: string,
+  categories: CategoryFacets[],
+  duration: number,
+  options: { databaseUrl: string; products: number; fresh: boolean },
+) {
   const cycle = addressCycle(listingQueries(categories, PRODUCT_SORTS));
-  const options: LoadOptions = {
+  const load: LoadOptions = {
     connections: 32,
     requests: [
       {
@@ -229,16 +314,18 @@ async function listingRow(base: string, categories: CategoryFacets[], duration: 
       },
     ],
   };
-  const measured = await measure(base, duration, options);
-  return {
-    ...measured,
-    detail: {
-      categories: categories.length,
-      distinctAddresses: cycle.size,
-      asked: cycle.handedOut,
-      repeatedAny: cycle.wrapped,
-    },
+  const fresh = options.fresh ? await measure(base, duration, load) : null;
+  const shownPages = await showTheCatalogue(base, options.products);
+  const { result: measured, sales } = await salesDuring(options.databaseUrl, () =>
+    measure(base, duration, load),
+  );
+  const detail = {
+    categories: categories.length,
+    distinctAddresses: cycle.size,
+    asked: cycle.handedOut,
+    repeatedAny: cycle.wrapped,
   };
+  return { fresh, warm: { ...measured, detail: { ...detail, shownPages, salesDuringRow: sales } }, detail };
 }
 
 /** A visitor's cookie jar and CSRF header, as the storefront sends them. */
@@ -575,8 +662,16 @@ export async function speed(deps: SpeedDeps) {
       const categories = await categoryFacets(base, largeUrl);
       categoryPaths = categories.map((category) => `/${category.slug}/`);
       if (wanted("listing50k")) {
-        const listing = await listingRow(base, categories, duration);
-        rows.push(await rowNear(nearCeiling, "listing50k", 32, listing, ceiling, listing.detail));
+        const listing = await listingRows(base, categories, duration, {
+          databaseUrl: largeUrl,
+          products: databases.large,
+          fresh: true,
+        });
+        if (listing.fresh)
+          rows.push(
+            await rowNear(nearCeiling, "listing50kFresh", 32, listing.fresh, ceiling, listing.detail),
+          );
+        rows.push(await rowNear(nearCeiling, "listing50k", 32, listing.warm, ceiling, listing.warm.detail));
       }
     });
 
@@ -584,8 +679,12 @@ export async function speed(deps: SpeedDeps) {
     if (smallUrl) {
       if (wanted("listing2k"))
         await withServer(deps, "catalogue", port, { ...off, BENCH_DATABASE_URL: smallUrl }, async (base) => {
-          const listing = await listingRow(base, await categoryFacets(base, smallUrl), duration);
-          rows.push(await rowNear(nearCeiling, "listing2k", 32, listing, ceiling, listing.detail));
+          const listing = await listingRows(base, await categoryFacets(base, smallUrl), duration, {
+            databaseUrl: smallUrl,
+            products: databases.small ?? 0,
+            fresh: false,
+          });
+          rows.push(await rowNear(nearCeiling, "listing2k", 32, listing.warm, ceiling, listing.warm.detail));
         });
     } else
       console.log("row 3 skipped: set BENCH_SMALL_DATABASE_URL to a database seeded with 2,000 products");

@@ -5,6 +5,7 @@ import { purgeExpiredSessions } from "#modules/accounts/session.service.ts";
 import { purgeAbandonedCarts } from "#modules/cart/abandoned-carts.ts";
 import { remindAbandonedBags } from "#modules/cart/bag-reminders.ts";
 import { copyPictureJob } from "#modules/catalog/picture-copy.ts";
+import { purgeStockChanges } from "#modules/catalog/stock-changes.ts";
 import { createJobQueue, type JobDefinition, type JobQueue, type Outbox } from "#modules/jobs/job-queue.ts";
 import { createMailer } from "#modules/mail/mail.service.ts";
 import { mailOutbox, sendMailJob } from "#modules/mail/mail-outbox.ts";
@@ -82,6 +83,7 @@ export function shopJobs(
       remindAbandonedBags(db, mailOutbox(outbox), addresses.forMarket, config.abandonedBagHours, now),
     ),
     scheduled("webhooks.purge-events", "57 3 * * *", log, (now) => purgeWebhookEvents(db, now)),
+    scheduled("catalog.purge-stock-changes", "*/10 * * * *", log, (now) => purgeStockChanges(db, now)),
     scheduled("product.purge-unconfirmed-stock-alerts", "47 * * * *", log, async (now) => {
       const { purged } = await purgeExpiredStockAlerts(db, now);
       return purged;

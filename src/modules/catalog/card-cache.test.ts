@@ -6,6 +6,7 @@ import { seedDemoShop } from "#seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
 import { cachedCardsInOrder, productCardsInOrder } from "./catalog.service.ts";
 import { catalogueRevision } from "./catalogue-cache.ts";
+import { purgeStockChanges } from "./stock-changes.ts";
 
 describe("a listing page's cards kept per revision", () => {
   let testDb: TestDatabase;
@@ -54,5 +55,47 @@ describe("a listing page's cards kept per revision", () => {
     const [card] = await cachedCardsInOrder(db, db, "DKK", [changed], moved);
     expect(card?.prices.min_price).toBe(123.45);
     expect(mixedCards[1]?.prices.min_price).not.toBe(123.45);
+  });
+
+  it("after a sale reads again only the cards of the products whose stock changed", async () => {
+    const db = testDb.database.db;
+    const counter = roundTripCounter(testDb.database);
+    const revision = await catalogueRevision(db);
+    const page = ids.slice(0, 4);
+    await cachedCardsInOrder(db, db, "DKK", page, revision);
+
+    // One size of one product sells out, as a sale writes it.
+    const sold = ids[2] as number;
+    const [size] = await rows<{ id: number }>(
+      db,
+      sql`select id from product_sizes where product_id = ${sold} and stock > 0 order by sort limit 1`,
+    );
+    await db.execute(sql`update product_sizes set stock = 0 where id = ${size?.id}`);
+    const afterSale = await catalogueRevision(db);
+    expect(afterSale.split(".")[0]).toBe(revision.split(".")[0]);
+    expect(afterSale).not.toBe(revision);
+
+    // Two reads: the changes since the last stock revision, and the sold product's card alone.
+    const before = counter.roundTrips;
+    const cards = await cachedCardsInOrder(db, db, "DKK", page, afterSale);
+    expect(counter.roundTrips - before).toBe(2);
+    expect(cards).toEqual(await productCardsInOrder(db, "DKK", page));
+    const soldCard = cards.find((card) => card.product_id === sold);
+    expect(soldCard?.sizes.find((cardSize) => cardSize.size_id === size?.id)?.in_stock).toBe(false);
+
+    // An update that leaves stock as it was moves nothing; the page is read from the cache again.
+    await db.execute(sql`update product_sizes set stock = stock where product_id = ${sold}`);
+    expect(await catalogueRevision(db)).toBe(afterSale);
+    const again = counter.roundTrips;
+    await cachedCardsInOrder(db, db, "DKK", page, afterSale);
+    expect(counter.roundTrips).toBe(again);
+  });
+
+  it("keeps a change's row ten minutes: the scheduled purge removes older ones only", async () => {
+    const db = testDb.database.db;
+    const [latest] = await rows<{ n: number }>(db, sql`select count(*)::int as n from product_stock_changes`);
+    expect(latest?.n).toBeGreaterThan(0);
+    expect(await purgeStockChanges(db, new Date(Date.now() + 9 * 60_000))).toBe(0);
+    expect(await purgeStockChanges(db, new Date(Date.now() + 11 * 60_000))).toBe(latest?.n);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -160,6 +161,20 @@ export const productSizes = pgTable(
     index("product_sizes_product_idx").on(t.productId),
     check("product_sizes_stock_not_negative", sql`${t.stock} >= 0`),
   ],
+);
+
+/**
+ * Which products a stock change changed, under the stock revision it moved to (migration 0032, written
+ * by a trigger on product_sizes): a process reads again only their cards (decision 0097).
+ */
+export const productStockChanges = pgTable(
+  "product_stock_changes",
+  {
+    revision: bigint("revision", { mode: "number" }).notNull(),
+    productId: integer("product_id").notNull(),
+    changedAt: timestamp("changed_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: "product_stock_changes_pk", columns: [t.revision, t.productId] })],
 );
 
 /** Today's price per currency, in minor units, with the recommended retail price. */

@@ -9,6 +9,7 @@ import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.co
 import { brands, categories } from "./catalog.schema.ts";
 import { CATALOGUE_MAX_AGE_MS, cachedByCatalogue } from "./catalogue-cache.ts";
 import { storedPictureUrl } from "./picture-store.ts";
+import { followStockChanges, lastStockChanges } from "./stock-changes.ts";
 
 /**
  * The one answer for a product id or slug the catalogue does not know (or will not show), so every
@@ -179,18 +180,29 @@ export async function productCardsInOrder(
 const CARD_CACHE_ENTRIES = 60_000;
 
 interface CachedCard {
-  revision: string;
+  /** The catalogue part of the revision the card was read at, and the stock part. */
+  structural: string;
+  stock: number;
   card: ProductCard;
 }
 
 const cardCaches = new WeakMap<Db, LRUCache<string, CachedCard>>();
 
+/** A revision "<catalogue>.<stock>" in its two parts (the stock part NaN when it has none). */
+function revisionParts(revision: string): { structural: string; stock: number } {
+  const dot = revision.indexOf(".");
+  return dot < 0
+    ? { structural: revision, stock: Number.NaN }
+    : { structural: revision.slice(0, dot), stock: Number(revision.slice(dot + 1)) };
+}
+
 /**
- * A listing page's cards as `productCardsInOrder` gives them, each kept per product and currency at
- * the catalogue revision the listing was computed at (`revision`, which moves with every product,
- * price and stock change) and for at most the catalogue cache's age: a page of products not asked for
- * lately reads only those. `cacheOf` is the database the cache belongs to; the cards missing are read
- * through `db` (a listing's transaction). Cached cards are shared: callers never change them.
+ * A listing page's cards as `productCardsInOrder` gives them, each kept per product and currency and
+ * for at most the catalogue cache's age: a page of products not asked for lately reads only those.
+ * A kept card serves while the catalogue revision it was read at holds; a sale moves only the stock
+ * revision, and then only the cards of the products whose stock changed are read again (decision
+ * 0097). `cacheOf` is the database the cache belongs to; the cards missing are read through `db` (a
+ * listing's transaction). Cached cards are shared: callers never change them.
  */
 export async function cachedCardsInOrder(
   cacheOf: Db,
@@ -199,22 +211,35 @@ export async function cachedCardsInOrder(
   productIds: number[],
   revision: string,
 ): Promise<ProductCard[]> {
+  const { structural, stock } = revisionParts(revision);
   let cache = cardCaches.get(cacheOf);
   if (!cache) {
     cache = new LRUCache<string, CachedCard>({ max: CARD_CACHE_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS });
     cardCaches.set(cacheOf, cache);
+    if (!Number.isNaN(stock)) followStockChanges(cacheOf, stock);
   }
   const found = new Map<number, ProductCard>();
   const missing: number[] = [];
+  /** Kept at another stock revision: right unless the product's stock changed since. */
+  const toCheck: { id: number; hit: CachedCard }[] = [];
   for (const id of productIds) {
     const hit = cache.get(`${currency}:${id}`);
-    if (hit && hit.revision === revision) found.set(id, hit.card);
-    else missing.push(id);
+    if (!hit || hit.structural !== structural) missing.push(id);
+    else if (hit.stock === stock) found.set(id, hit.card);
+    else if (Number.isNaN(stock) || Number.isNaN(hit.stock)) missing.push(id);
+    else toCheck.push({ id, hit });
+  }
+  if (toCheck.length > 0) {
+    const lastChange = await lastStockChanges(cacheOf, stock);
+    for (const { id, hit } of toCheck) {
+      if ((lastChange.get(id) ?? 0) <= hit.stock) found.set(id, hit.card);
+      else missing.push(id);
+    }
   }
   if (missing.length > 0)
     for (const card of await productCardsInOrder(db, currency, missing)) {
       found.set(card.product_id, card);
-      cache.set(`${currency}:${card.product_id}`, { revision, card });
+      cache.set(`${currency}:${card.product_id}`, { structural, stock, card });
     }
   // Products offline or without a price in the currency are left out, as the statement leaves them.
   return productIds.flatMap((id) => {

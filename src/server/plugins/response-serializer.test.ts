@@ -2,8 +2,8 @@ import Fastify from "fastify";
 import { isResponseSerializationError, type ZodTypeProvider } from "fastify-type-provider-zod";
 import { afterAll, describe, expect, it } from "vitest";
 import { z } from "zod";
-import { categoryOutput } from "#modules/search/listing.contract.ts";
 import { compiledSerializer } from "#kernel/compiled-serializer.ts";
+import { categoryOutput } from "#modules/search/listing.contract.ts";
 import { contractSerializerCompiler } from "./response-serializer.ts";
 
 const card = z.object({
