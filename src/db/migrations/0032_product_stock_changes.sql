@@ -1,9 +1,11 @@
 -- A sale moves the stock revision (migration 0024), and every card a process kept was read again
 -- after it: under steady sales a shop's card cache was as cold as a fresh process's (decision 0097).
--- A stock change now also writes which products it changed, under the revision it moved the sequence
--- to, so that a process reads again only those products' cards. Rows are only added (no two
--- transactions ever wait on one), and a scheduled job removes those older than ten minutes: a kept
--- card is read again after a minute whatever happened.
+-- A stock change now writes which product it changed, under a stock revision taken when its
+-- transaction commits (a deferred trigger): a process reads again only those products' cards. Taken
+-- at commit, the revision is never one a process could have read before the change was written, as
+-- one taken by the update itself was while the order's transaction went on. Rows are only added (no
+-- two transactions ever wait on one), and a scheduled job removes those older than ten minutes: a
+-- kept card is read again after a minute whatever happened.
 CREATE TABLE IF NOT EXISTS "product_stock_changes" (
   "revision" bigint NOT NULL,
   "product_id" integer NOT NULL,
@@ -11,28 +13,22 @@ CREATE TABLE IF NOT EXISTS "product_stock_changes" (
   CONSTRAINT "product_stock_changes_pk" PRIMARY KEY ("revision", "product_id")
 );
 --> statement-breakpoint
-CREATE OR REPLACE FUNCTION "record_stock_changes"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  moved bigint;
+CREATE OR REPLACE FUNCTION "record_stock_change"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  IF EXISTS (SELECT 1 FROM "new_sizes" n JOIN "old_sizes" o ON o."id" = n."id"
-              WHERE n."stock" IS DISTINCT FROM o."stock" OR n."store_stock" IS DISTINCT FROM o."store_stock") THEN
-    moved := nextval('stock_revision');
-    INSERT INTO "product_stock_changes" ("revision", "product_id")
-      SELECT DISTINCT moved, n."product_id" FROM "new_sizes" n JOIN "old_sizes" o ON o."id" = n."id"
-       WHERE n."stock" IS DISTINCT FROM o."stock" OR n."store_stock" IS DISTINCT FROM o."store_stock";
-  END IF;
+  INSERT INTO "product_stock_changes" ("revision", "product_id") VALUES (nextval('stock_revision'), NEW."product_id");
   RETURN NULL;
 END;
 $$;
 --> statement-breakpoint
 DROP TRIGGER IF EXISTS "product_sizes_stock_revision" ON "product_sizes";
 --> statement-breakpoint
+-- A size added or removed still moves the revision at once (it moves the catalogue revision too).
 CREATE TRIGGER "product_sizes_stock_revision" AFTER INSERT OR DELETE OR TRUNCATE ON "product_sizes"
   FOR EACH STATEMENT EXECUTE FUNCTION "bump_stock_revision"();
 --> statement-breakpoint
--- Transition tables take no column list: every update of a size runs it, and only a changed stock
--- moves the revision.
-CREATE TRIGGER "product_sizes_stock_changes" AFTER UPDATE ON "product_sizes"
-  REFERENCING OLD TABLE AS "old_sizes" NEW TABLE AS "new_sizes"
-  FOR EACH STATEMENT EXECUTE FUNCTION "record_stock_changes"();
+-- A changed stock moves it when the transaction commits; an update that leaves stock as it was, not at all.
+CREATE CONSTRAINT TRIGGER "product_sizes_stock_changes" AFTER UPDATE OF "stock", "store_stock" ON "product_sizes"
+  DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW
+  WHEN (OLD."stock" IS DISTINCT FROM NEW."stock" OR OLD."store_stock" IS DISTINCT FROM NEW."store_stock")
+  EXECUTE FUNCTION "record_stock_change"();

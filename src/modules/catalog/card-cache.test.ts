@@ -91,6 +91,43 @@ describe("a listing page's cards kept per revision", () => {
     expect(counter.roundTrips).toBe(again);
   });
 
+  it("moves the stock revision when the sale's transaction commits, not while it goes on", async () => {
+    const db = testDb.database.db;
+    const product = ids[3] as number;
+    const stockRevision = async (via: typeof db) =>
+      Number((await rows<{ n: string }>(via, sql`select last_value::text as n from stock_revision`))[0]?.n);
+    const before = await stockRevision(db);
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`update product_sizes set stock = stock + 1 where id = (select min(id) from product_sizes where product_id = ${product})`,
+      );
+      // Still the revision a listing may read now: the change cannot be seen before the commit.
+      expect(await stockRevision(tx as unknown as typeof db)).toBe(before);
+    });
+    expect(await stockRevision(db)).toBeGreaterThan(before);
+    const [change] = await rows<{ revision: string }>(
+      db,
+      sql`select revision::text from product_stock_changes where product_id = ${product} order by revision desc limit 1`,
+    );
+    expect(Number(change?.revision)).toBe(await stockRevision(db));
+  });
+
+  it("inside a listing's transaction reads the cards a sale may concern through it, without waiting", async () => {
+    const db = testDb.database.db;
+    const page = ids.slice(0, 4);
+    await cachedCardsInOrder(db, db, "DKK", page, await catalogueRevision(db));
+    const sold = ids[0] as number;
+    await db.execute(
+      sql`update product_sizes set stock = stock + 2 where id = (select min(id) from product_sizes where product_id = ${sold})`,
+    );
+    const afterSale = await catalogueRevision(db);
+    // PGlite has one connection: a read of the changes outside the transaction would wait for it.
+    const cards = await db.transaction(async (tx) =>
+      cachedCardsInOrder(db, tx as unknown as typeof db, "DKK", page, afterSale),
+    );
+    expect(cards).toEqual(await productCardsInOrder(db, "DKK", page));
+  });
+
   it("keeps a change's row ten minutes: the scheduled purge removes older ones only", async () => {
     const db = testDb.database.db;
     const [latest] = await rows<{ n: number }>(db, sql`select count(*)::int as n from product_stock_changes`);

@@ -33,8 +33,8 @@ const EMPTY_PRODUCTS = '{"products":[]';
 
 /**
  * The answer serialised by `serialize` (its route's contract), with `products` — the answer's first
- * property, a list of cards — written from the cards' kept JSON; null when the answer does not
- * begin with its products (the caller serialises it whole). With `verify` (development and tests) the
+ * property, a list of product cards (the caller says so: a listing) — written from the cards' kept
+ * JSON; null when the answer does not begin with its products (the caller serialises it whole). With `verify` (development and tests) the
  * answer is also serialised whole, and anything but the same text is an error: the contract's own
  * check sees every card that way, and a card whose kept JSON differs from what the contract writes
  * fails the test that shows it.

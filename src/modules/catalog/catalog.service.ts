@@ -216,8 +216,9 @@ export async function cachedCardsInOrder(
   if (!cache) {
     cache = new LRUCache<string, CachedCard>({ max: CARD_CACHE_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS });
     cardCaches.set(cacheOf, cache);
-    if (!Number.isNaN(stock)) followStockChanges(cacheOf, stock);
   }
+  // Cards kept at a stock revision before the changes were followed are not known to be right.
+  const followedSince = Number.isNaN(stock) ? Number.POSITIVE_INFINITY : followStockChanges(cacheOf, stock);
   const found = new Map<number, ProductCard>();
   const missing: number[] = [];
   /** Kept at another stock revision: right unless the product's stock changed since. */
@@ -226,13 +227,15 @@ export async function cachedCardsInOrder(
     const hit = cache.get(`${currency}:${id}`);
     if (!hit || hit.structural !== structural) missing.push(id);
     else if (hit.stock === stock) found.set(id, hit.card);
-    else if (Number.isNaN(stock) || Number.isNaN(hit.stock)) missing.push(id);
+    else if (Number.isNaN(stock) || !(hit.stock >= followedSince)) missing.push(id);
     else toCheck.push({ id, hit });
   }
   if (toCheck.length > 0) {
-    const lastChange = await lastStockChanges(cacheOf, stock);
+    // Inside a listing's transaction (a search) the changes are not read: a card they would have to
+    // vouch for is read again, with the others missing, through the transaction.
+    const lastChange = await lastStockChanges(cacheOf, stock, db === cacheOf);
     for (const { id, hit } of toCheck) {
-      if ((lastChange.get(id) ?? 0) <= hit.stock) found.set(id, hit.card);
+      if (lastChange && (lastChange.get(id) ?? 0) <= hit.stock) found.set(id, hit.card);
       else missing.push(id);
     }
   }

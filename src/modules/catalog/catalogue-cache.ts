@@ -164,14 +164,16 @@ export async function sendCachedJson(
   reply: Pick<FastifyReply, "serialize" | "type">,
   key: string,
   build: () => Promise<unknown>,
-  options: { verifyCards: boolean },
+  options: { cardsFirst?: boolean; verifyCards: boolean },
 ): Promise<void> {
   const body = await cachedByCatalogue(db, `response:${key}`, async () => {
     const answer = await build();
-    // A listing's cards are written from their kept JSON (decision 0097).
+    // A listing (its answer's first property its product cards) has the cards written from their
+    // kept JSON (decision 0097); other answers are written whole.
     const text =
-      serializeWithCards(answer, (data) => reply.serialize(data) as string, options.verifyCards) ??
-      reply.serialize(answer);
+      (options.cardsFirst
+        ? serializeWithCards(answer, (data) => reply.serialize(data) as string, options.verifyCards)
+        : null) ?? reply.serialize(answer);
     if (typeof text !== "string") return text;
     // Bytes of their own: a short text's `Buffer.from` is a slice of Node's shared pool, which a
     // kept answer would hold whole.

@@ -3,9 +3,10 @@ import { type Db, rows } from "#db/client.ts";
 import { productStockChanges } from "./catalog.schema.ts";
 
 /**
- * Which products' stock changed, per process (decision 0097): the rows a trigger writes for each stock
- * change (migration 0032), read once for every move of the stock revision. A card kept at stock
- * revision S is still right at a later revision when its product's last change is at S or before.
+ * Which products' stock changed, per process (decision 0097): the rows a deferred trigger writes for
+ * each stock change as its transaction commits (migration 0032), read once for every move of the
+ * stock revision. A card kept at stock revision S is still right at a later revision when its
+ * product's last change is at S or before.
  */
 
 /**
@@ -14,7 +15,16 @@ import { productStockChanges } from "./catalog.schema.ts";
  */
 export const STOCK_CHANGE_KEEP_MS = 10 * 60_000;
 
+/**
+ * How many revisions each read goes back over what the last one read. The trigger takes a change's
+ * revision as its transaction commits, a moment before the row can be read: a read in that moment
+ * misses the row, and the next reads, going back this far, find it.
+ */
+const REREAD_REVISIONS = 100;
+
 interface Tracker {
+  /** The first stock revision followed: a card kept at an earlier one is not known to be right. */
+  since: number;
   /** Every change up to this stock revision has been read. */
   known: number;
   /** Product id → the latest stock revision that changed it, of those read. */
@@ -25,25 +35,36 @@ interface Tracker {
 const trackers = new WeakMap<Db, Tracker>();
 
 /**
- * Starts following the changes from `stock` on, for the cards kept from then (the card cache calls
- * it when it is made, before it keeps a card).
+ * Follows the changes of `db` from `stock` on (from the first revision it is called with), and gives
+ * the revision it follows them since: the card cache keeps no card as right from before it.
  */
-export function followStockChanges(db: Db, stock: number): void {
-  if (!trackers.has(db)) trackers.set(db, { known: stock, lastChange: new Map(), reading: null });
+export function followStockChanges(db: Db, stock: number): number {
+  let tracker = trackers.get(db);
+  if (!tracker) {
+    tracker = { since: stock, known: stock, lastChange: new Map(), reading: null };
+    trackers.set(db, tracker);
+  }
+  return tracker.since;
 }
 
 /**
- * The latest stock revision at which each product changed (products absent did not change since
- * this process began following), with every change up to `stock` read first: callers asking while a
- * read is under way share it. A change written but not yet committed when it is read is missed; the
- * cards' time limit (CATALOGUE_MAX_AGE_MS) bounds how long that shows, as for every catalogue cache.
+ * The latest stock revision at which each product changed, as read up to `stock` (products absent
+ * did not change since the process began following), or null when that would need a read and
+ * `mayRead` is false: a caller inside a transaction must not wait for another connection's read
+ * (PGlite's one connection would wait for that transaction). Callers asking while a read is under way
+ * share it.
  */
-export async function lastStockChanges(db: Db, stock: number): Promise<ReadonlyMap<number, number>> {
+export async function lastStockChanges(
+  db: Db,
+  stock: number,
+  mayRead = true,
+): Promise<ReadonlyMap<number, number> | null> {
   const tracker = trackers.get(db);
-  if (!tracker) throw new Error("stock changes are not followed for this database");
+  if (!tracker) return null;
   while (tracker.known < stock) {
+    if (!mayRead) return null;
     if (!tracker.reading) {
-      const from = tracker.known;
+      const from = tracker.known - REREAD_REVISIONS;
       tracker.reading = rows<{ product_id: number; revision: number | string }>(
         db,
         sql`select product_id, revision from product_stock_changes where revision > ${from}`,

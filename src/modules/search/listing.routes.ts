@@ -26,8 +26,11 @@ export async function listingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = fastify.database;
   const tags = ["listing"];
-  // Cards written from their kept JSON are checked against the contract's own writing outside production.
-  const cached = { verifyCards: fastify.config.env !== "production" };
+  // Listings' cards are written from their kept JSON, checked against the contract's own writing
+  // outside production; suggestions are written whole.
+  const verifyCards = fastify.config.env !== "production";
+  const listing = { cardsFirst: true, verifyCards };
+  const cached = { verifyCards };
 
   app.get(
     "/api/category/get/",
@@ -46,7 +49,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
         reply,
         responseKey(request),
         () => categoryListing(db, request.query, shopOf(request)),
-        cached,
+        listing,
       );
       // Returned so that Fastify waits for the body sent above (compression runs after it).
       return reply;
@@ -69,7 +72,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
         reply,
         responseKey(request),
         () => searchListing(db, request.query, shopOf(request)),
-        cached,
+        listing,
       );
       // Returned so that Fastify waits for the body sent above (compression runs after it).
       return reply;
