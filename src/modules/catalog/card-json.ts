@@ -10,8 +10,11 @@ import { type ProductCard, productCardSchema } from "./catalog.contract.ts";
  * its other parts written as before with the cards' kept JSON put in.
  */
 
-const writeCard = compiledSerializer(productCardSchema);
-if (!writeCard) throw new Error("the product card's contract has no compiled form");
+const writeCard =
+  compiledSerializer(productCardSchema) ??
+  (() => {
+    throw new Error("the product card's contract has no compiled form");
+  })();
 
 /** Each card's JSON, kept as long as the card is (the card cache holds the card). */
 const written = new WeakMap<ProductCard, string>();
@@ -23,7 +26,7 @@ const written = new WeakMap<ProductCard, string>();
 export function cardJson(card: ProductCard): string {
   let json = written.get(card);
   if (json === undefined) {
-    json = Buffer.from((writeCard as (data: unknown) => string)(card)).toString();
+    json = Buffer.from(writeCard(card)).toString();
     written.set(card, json);
   }
   return json;
@@ -34,10 +37,10 @@ const EMPTY_PRODUCTS = '{"products":[]';
 /**
  * The answer serialised by `serialize` (its route's contract), with `products` — the answer's first
  * property, a list of product cards (the caller says so: a listing) — written from the cards' kept
- * JSON; null when the answer does not begin with its products (the caller serialises it whole). With `verify` (development and tests) the
- * answer is also serialised whole, and anything but the same text is an error: the contract's own
- * check sees every card that way, and a card whose kept JSON differs from what the contract writes
- * fails the test that shows it.
+ * JSON; null when the answer does not begin with its products (the caller serialises it whole).
+ * With `verify` (development and tests) the answer is also serialised whole, and anything but the
+ * same text is an error: the contract's own check sees every card that way, and a card whose kept
+ * JSON differs from what the contract writes fails the test that shows it.
  */
 export function serializeWithCards(
   answer: unknown,

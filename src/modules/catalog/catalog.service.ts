@@ -7,7 +7,7 @@ import { toAmount } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
 import { brands, categories } from "./catalog.schema.ts";
-import { CATALOGUE_MAX_AGE_MS, cachedByCatalogue } from "./catalogue-cache.ts";
+import { CATALOGUE_MAX_AGE_MS, cachedByCatalogue, revisionParts } from "./catalogue-cache.ts";
 import { storedPictureUrl } from "./picture-store.ts";
 import { followStockChanges, lastStockChanges } from "./stock-changes.ts";
 
@@ -188,14 +188,6 @@ interface CachedCard {
 
 const cardCaches = new WeakMap<Db, LRUCache<string, CachedCard>>();
 
-/** A revision "<catalogue>.<stock>" in its two parts (the stock part NaN when it has none). */
-function revisionParts(revision: string): { structural: string; stock: number } {
-  const dot = revision.indexOf(".");
-  return dot < 0
-    ? { structural: revision, stock: Number.NaN }
-    : { structural: revision.slice(0, dot), stock: Number(revision.slice(dot + 1)) };
-}
-
 /**
  * A listing page's cards as `productCardsInOrder` gives them, each kept per product and currency and
  * for at most the catalogue cache's age: a page of products not asked for lately reads only those.
@@ -227,7 +219,8 @@ export async function cachedCardsInOrder(
     const hit = cache.get(`${currency}:${id}`);
     if (!hit || hit.structural !== structural) missing.push(id);
     else if (hit.stock === stock) found.set(id, hit.card);
-    else if (Number.isNaN(stock) || !(hit.stock >= followedSince)) missing.push(id);
+    // (With no stock part, nothing was followed: `followedSince` is infinite.)
+    else if (!(hit.stock >= followedSince)) missing.push(id);
     else toCheck.push({ id, hit });
   }
   if (toCheck.length > 0) {

@@ -164,15 +164,16 @@ export async function sendCachedJson(
   reply: Pick<FastifyReply, "serialize" | "type">,
   key: string,
   build: () => Promise<unknown>,
-  options: { cardsFirst?: boolean; verifyCards: boolean },
+  /** For a listing, whose answer begins with its product cards; `verify` outside production. */
+  options: { cards?: { verify: boolean } } = {},
 ): Promise<void> {
   const body = await cachedByCatalogue(db, `response:${key}`, async () => {
     const answer = await build();
     // A listing (its answer's first property its product cards) has the cards written from their
     // kept JSON (decision 0097); other answers are written whole.
     const text =
-      (options.cardsFirst
-        ? serializeWithCards(answer, (data) => reply.serialize(data) as string, options.verifyCards)
+      (options.cards
+        ? serializeWithCards(answer, (data) => reply.serialize(data) as string, options.cards.verify)
         : null) ?? reply.serialize(answer);
     if (typeof text !== "string") return text;
     // Bytes of their own: a short text's `Buffer.from` is a slice of Node's shared pool, which a
@@ -185,7 +186,15 @@ export async function sendCachedJson(
   reply.type("application/json; charset=utf-8").send(body);
 }
 
+/** A revision "<catalogue>.<stock>" in its two parts (the stock part NaN when it has none). */
+export function revisionParts(revision: string): { structural: string; stock: number } {
+  const dot = revision.indexOf(".");
+  return dot < 0
+    ? { structural: revision, stock: Number.NaN }
+    : { structural: revision.slice(0, dot), stock: Number(revision.slice(dot + 1)) };
+}
+
 /** The catalogue part of a revision: what the facet index depends on (stock is not a facet). */
 export function structuralRevision(revision: string): string {
-  return revision.split(".")[0] ?? revision;
+  return revisionParts(revision).structural;
 }

@@ -91,7 +91,8 @@ export interface FacetIndex {
   brands: Map<string, { name: string; hasLogo: boolean }>;
   /** Products that are not gift cards (colour and age groups count only these). */
   countable: RoaringBitmap32;
-  flags: Record<Flag, RoaringBitmap32>;
+  /** Per flag, in the order the facet lists them. */
+  flags: Map<Flag, RoaringBitmap32>;
   categories: Map<number, { slug: string; name: Translated; members: RoaringBitmap32 }>;
   /**
    * Work space for a listing's page, one index size each, reused by every listing (reading the index
@@ -266,12 +267,7 @@ async function buildIndex(db: Db, currency: string, revision: string): Promise<F
     },
     brands,
     countable: bitmap(countable),
-    flags: {
-      "on-sale": bitmap(flagMembers["on-sale"]),
-      "members-only": bitmap(flagMembers["members-only"]),
-      preorder: bitmap(flagMembers.preorder),
-      customizable: bitmap(flagMembers.customizable),
-    },
+    flags: new Map(FLAGS.map((flag) => [flag, bitmap(flagMembers[flag])])),
     categories,
     scratch: {
       members: new Uint32Array(size),
@@ -399,7 +395,7 @@ function readIndex(
     filters.price_range = union;
   }
   const flags = query.others.filter((value): value is Flag => (FLAGS as readonly string[]).includes(value));
-  if (flags.length) filters.others = anyOf(flags, (value) => index.flags[value as Flag]);
+  if (flags.length) filters.others = anyOf(flags, (value) => index.flags.get(value as Flag));
 
   const matching = (except: FacetKey | null) => {
     const result = base.clone();
@@ -441,12 +437,7 @@ function readIndex(
     const n = priceWithin.rangeCardinality(from, to);
     if (n > 0) facetRows.push({ key: "price_range", value: bucket.label, label: "", n });
   }
-  count(
-    "others",
-    without("others"),
-    new Map(FLAGS.map((flag) => [flag, index.flags[flag]])),
-    (value) => value,
-  );
+  count("others", without("others"), index.flags, (value) => value);
   facetRows.push({ key: "_total", value: "", label: "", n: all.size });
   for (const category of index.categories.values()) {
     const n = all.andCardinality(category.members);

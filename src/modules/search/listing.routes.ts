@@ -28,9 +28,7 @@ export async function listingRoutes(fastify: FastifyInstance) {
   const tags = ["listing"];
   // Listings' cards are written from their kept JSON, checked against the contract's own writing
   // outside production; suggestions are written whole.
-  const verifyCards = fastify.config.env !== "production";
-  const listing = { cardsFirst: true, verifyCards };
-  const cached = { verifyCards };
+  const listing = { cards: { verify: fastify.config.env !== "production" } };
 
   app.get(
     "/api/category/get/",
@@ -91,12 +89,8 @@ export async function listingRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      await sendCachedJson(
-        db,
-        reply,
-        responseKey(request),
-        () => suggest(db, request.query.q, shopOf(request)),
-        cached,
+      await sendCachedJson(db, reply, responseKey(request), () =>
+        suggest(db, request.query.q, shopOf(request)),
       );
       return reply;
     },
