@@ -1,7 +1,7 @@
 import { parse } from "@formatjs/icu-messageformat-parser";
 import { createIntl, createIntlCache } from "react-intl";
 import { describe, expect, it, vi } from "vitest";
-import { sharedIntl } from "./shared-intl.ts";
+import { KEPT_FORMATTED, sharedIntl } from "./shared-intl.ts";
 
 const TEXTS = {
   "cart.count": "{count, plural, one {# item} other {# items}} in your bag",
@@ -67,5 +67,87 @@ describe("the shared intl object", () => {
   it("still answers a missing text with its default message", () => {
     const intl = sharedIntl("fr-FR", {});
     expect(intl.formatMessage({ id: "nowhere", defaultMessage: "{n} left" }, { n: 2 })).toBe("2 left");
+  });
+
+  describe("on the server's catalogue of texts", () => {
+    const texts = {
+      ...TEXTS,
+      quoted: "Don't miss '{price}'",
+      tagged: "Read <b>the guide</b>",
+      sizes: "{count, plural, one {# size} other {# sizes}}",
+      pair: "{a}{b}",
+      number: "{n, number}",
+    };
+    const fresh = (locale: string) => {
+      // A locale of its own per test: the shared object is kept per locale for the process.
+      const intl = sharedIntl(locale, { ...texts });
+      const plain = createIntl({ locale, messages: texts, defaultLocale: "en" }, createIntlCache());
+      return { intl, plain, build: vi.spyOn(intl.formatters, "getMessageFormat") };
+    };
+
+    it("answers a plain text as itself, whatever the values and options, without formatting it", () => {
+      const { intl, plain, build } = fresh("en-IE");
+      expect(intl.formatMessage({ id: "plain" })).toBe("Free delivery");
+      expect(intl.formatMessage({ id: "plain" }, { unused: 1 }, { ignoreTag: true })).toBe("Free delivery");
+      expect(build).not.toHaveBeenCalled();
+      // Texts ICU reads something in (quoting, tags) are the library's, and say what it says.
+      for (const id of ["quoted", "tagged"])
+        expect(intl.formatMessage({ id }, { price: 3, b: (chunks: unknown) => chunks })).toEqual(
+          plain.formatMessage({ id }, { price: 3, b: (chunks: unknown) => chunks }),
+        );
+    });
+
+    it("formats a message once per id and values, and tells values apart by type and length", () => {
+      const { intl, plain, build } = fresh("nl-NL");
+      const calls: [string, Record<string, string | number>][] = [
+        ["sizes", { count: 1 }],
+        ["sizes", { count: 1_250 }],
+        ["sizes", { count: "1250" }],
+        ["number", { n: 1_250 }],
+        ["number", { n: "1250" }],
+        ["number", { n: -0 }],
+        ["number", { n: 0 }],
+        // The same text split two ways: no value passes for another's.
+        ["pair", { a: "x\u0000b\u0001s1\u0001y", b: "" }],
+        ["pair", { a: "x", b: "y" }],
+        ["card.price", { price: "12,50 €" }],
+        ["card.price", { price: "" }],
+      ];
+      for (const [id, values] of [...calls, ...calls])
+        expect(intl.formatMessage({ id }, values), `${id} ${JSON.stringify(values)}`).toBe(
+          plain.formatMessage({ id }, values),
+        );
+      // -0 is formatted each time (it writes as "0"); every other call once.
+      expect(build).toHaveBeenCalledTimes(calls.length + 1);
+    });
+
+    it("formats dates, rich text and set options every time, and keeps at most KEPT_FORMATTED answers", () => {
+      const { intl, plain, build } = fresh("pt-PT");
+      const date = new Date("2026-03-01T12:00:00Z");
+      for (let i = 0; i < 2; i++) {
+        expect(intl.formatMessage({ id: "order.placed" }, { date })).toBe(
+          plain.formatMessage({ id: "order.placed" }, { date }),
+        );
+        expect(intl.formatMessage({ id: "card.price" }, { price: "<i>1</i>" }, { ignoreTag: true })).toBe(
+          plain.formatMessage({ id: "card.price" }, { price: "<i>1</i>" }, { ignoreTag: true }),
+        );
+      }
+      expect(build).toHaveBeenCalledTimes(4);
+      build.mockClear();
+      for (let count = 0; count <= KEPT_FORMATTED; count++) intl.formatMessage({ id: "sizes" }, { count });
+      expect(build).toHaveBeenCalledTimes(KEPT_FORMATTED + 1);
+      // The first answers were let go when the limit was reached: formatted again, still right.
+      expect(intl.formatMessage({ id: "sizes" }, { count: 1 })).toBe("1 size");
+      expect(build).toHaveBeenCalledTimes(KEPT_FORMATTED + 2);
+    });
+
+    it("reports an id the catalogue lacks on every call, as react-intl does", () => {
+      const { intl } = fresh("sv-SE");
+      const onError = vi.spyOn(console, "error").mockImplementation(() => {});
+      for (let i = 0; i < 2; i++)
+        expect(intl.formatMessage({ id: "nowhere", defaultMessage: "{n} left" }, { n: 2 })).toBe("2 left");
+      expect(onError).toHaveBeenCalledTimes(2);
+      onError.mockRestore();
+    });
   });
 });
