@@ -19,6 +19,7 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type Database, isDatabaseBusy } from "#db/client.ts";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
+import { PageTexts } from "#kernel/page-texts.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
 import { reuseRevisionReads } from "#modules/catalog/catalogue-cache.ts";
 import type { JobQueue } from "#modules/jobs/job-queue.ts";
@@ -304,6 +305,7 @@ export async function buildApp(
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
             personalFromBrowser: forTheCache,
+            pageTexts: isPageDataCall(request.url) ? null : new PageTexts(),
             preview: request.preview,
             consent: parseConsent(request.cookies[CONSENT_COOKIE]),
             // A page that found no free database connection is load, not a fault: not reported.

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { createContext } from "react-router";
 import type { Database } from "#db/client.ts";
 import type { Consent } from "#kernel/consent.ts";
+import type { PageTexts } from "#kernel/page-texts.ts";
 import type { SessionUser, VisitorOwner } from "#kernel/session-user.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
@@ -49,6 +50,11 @@ export interface ShopRequestContext {
    * reads those from `GET /api/shell/`.
    */
   personalFromBrowser: boolean;
+  /**
+   * A document's long JSON texts, written beside its data rather than in it (decision 0098); null
+   * for a page data call, whose texts go in its data.
+   */
+  pageTexts: PageTexts | null;
   /** The shopper's answer in the consent cookie (kernel/consent.ts); nothing optional until given. */
   consent: Consent;
   /** True when the preview header or cookie asks for unpublished content. */

@@ -236,6 +236,7 @@ export function pageContext(
     csrfToken: "",
     cspNonce: "",
     personalFromBrowser: false,
+    pageTexts: null,
     consent: NO_CONSENT,
     preview: false,
     publicUrl: options.publicUrl,

@@ -11,6 +11,7 @@ import { KeptMarkupContext } from "#web/components/kept-markup.tsx";
 import { InlinedStylesheets } from "#web/lib/inline-stylesheet.server.ts";
 import { StylesheetTextContext } from "#web/lib/inline-stylesheet.tsx";
 import { PageStream } from "#web/lib/page-stream.server.ts";
+import { PageTextsContext } from "#web/lib/page-texts.tsx";
 import { messagesFor } from "./i18n/messages.server.ts";
 import { MessagesContext } from "./i18n/messages-context.ts";
 
@@ -61,7 +62,9 @@ export default function handleRequest(
         <MessagesContext value={messagesFor(shop.locale)}>
           <CardMarkupContext value={cardMarkup}>
             <KeptMarkupContext value={keptMarkup}>
-              <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              <PageTextsContext value={shop.pageTexts}>
+                <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+              </PageTextsContext>
             </KeptMarkupContext>
           </CardMarkupContext>
         </MessagesContext>

@@ -30,6 +30,7 @@ import { sharedIntl } from "./i18n/shared-intl.ts";
 import { ERROR_REPORTING_META } from "./lib/error-reporting.ts";
 import { InlineStylesheet } from "./lib/inline-stylesheet.tsx";
 import { readJsonText } from "./lib/json-text.ts";
+import { PageTextScripts } from "./lib/page-texts.tsx";
 import { usePlainLinks } from "./lib/plain-links.ts";
 import { seoLinks } from "./lib/seo.ts";
 import { loadShell } from "./lib/shell.server.ts";
@@ -120,6 +121,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="flex min-h-screen flex-col bg-white text-neutral-900 antialiased">
         <HeartSymbol />
         {children}
+        <PageTextScripts />
         <ScrollRestoration nonce={data?.nonce || undefined} />
         <Scripts nonce={data?.nonce || undefined} />
       </body>

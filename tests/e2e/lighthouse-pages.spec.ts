@@ -143,7 +143,10 @@ test("a page's scripts go out compressed at the build's highest level, the same 
 test("the home, log-in and CMS pages' product rows carry only what a card shows", async ({ request }) => {
   for (const path of ["/", "/account/login", "/pages/about/"]) {
     const html = await (await request.get(path)).text();
-    const data = html.slice(html.indexOf("window.__reactRouterContext.streamController.enqueue"));
+    // The page's data, and the long texts written beside it (decision 0098).
+    const data =
+      html.slice(html.indexOf("window.__reactRouterContext.streamController.enqueue")) +
+      pageTexts(html).join("");
     expect(data.length, path).toBeGreaterThan(0);
     // The cards are there, each with its link and picture…
     expect(data, path).toMatch(/product_id.{1,20}\d+.{1,400}relative_url.{1,20}\/p\//);
@@ -152,6 +155,70 @@ test("the home, log-in and CMS pages' product rows carry only what a card shows"
       expect(data, `${path}: ${field}`).not.toContain(field);
   }
 });
+
+// A document's long JSON texts (cards, filters, a product) go beside its data, each once in a
+// `<script type="application/json">`, and the data names them by a token (decision 0098): React
+// Router's data format and its script escape a text twice. The browser reads the texts from the page
+// and takes it over as it was rendered; a navigation after that brings its texts in its data.
+test("a page's long texts go beside its data, once, and the browser takes the page over from them", async ({
+  page,
+  request,
+}) => {
+  const card = await findCard(request, "/api/category/get/?slug=football-boots", () => true);
+  // Each page's main value as its JSON text has it: the category's card, the product's id.
+  const pages = [
+    { path: "/football-boots/", marker: `"relative_url":"${card.relative_url}"` },
+    { path: card.relative_url, marker: `"product_id":${card.product_id},` },
+  ];
+  for (const { path, marker } of pages) {
+    const html = await (await request.get(path)).text();
+    const texts = pageTexts(html);
+    expect(texts.length, path).toBeGreaterThan(1);
+    // Every text is JSON as it stands, with nothing that could end its script.
+    for (const text of texts) {
+      expect(text, path).not.toContain("<");
+      expect(() => JSON.parse(text), path).not.toThrow();
+    }
+    expect(texts.join(""), path).toContain(marker);
+    const data = html.slice(html.indexOf("window.__reactRouterContext.streamController.enqueue"));
+    expect(data, path).toContain("#page-text-");
+    expect(data, path).not.toContain(marker);
+  }
+
+  const errors = collectPageErrors(page);
+  await gotoLive(page, "/football-boots/");
+  // The cards the page shows are the ones its texts hold.
+  const names = (await page.locator("script[data-page-text]").allTextContents()).flatMap((text) => {
+    const value = JSON.parse(text) as { product_id?: number; name?: string }[] | object;
+    return Array.isArray(value)
+      ? value.flatMap((item) => (item.product_id && item.name ? [item.name] : []))
+      : [];
+  });
+  expect(names).toContain(card.name);
+  const shown = await page.locator("main article:has(a[href^='/p/'])").allTextContents();
+  expect(shown.length).toBeGreaterThan(10);
+  for (const text of shown)
+    expect(
+      names.some((name) => text.includes(name)),
+      text,
+    ).toBe(true);
+  // A navigation in the page: its data comes as a data call, the texts in it.
+  await page.locator(`main a[href="${card.relative_url}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(card.relative_url));
+  await expect(page.locator("h1")).toContainText(card.name);
+  await page.goBack();
+  await expect(page.locator("main article", { hasText: card.name }).first()).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+/** The texts a document carries beside its data. */
+function pageTexts(html: string): string[] {
+  return [
+    ...html.matchAll(
+      /<script type="application\/json" id="page-text-[^"]+" data-page-text="">([^<]*)<\/script>/g,
+    ),
+  ].map((match) => match[1] as string);
+}
 
 // A page's modules are fetched once the page has been painted (decision 0090): its head preloads
 // none, so the first pictures have the line to themselves, and the modules are asked for only after

@@ -1,5 +1,6 @@
 import { memo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import type { PageTexts } from "#kernel/page-texts.ts";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
 import { type JsonText, jsonList, viewOnce } from "#web/lib/json-text.ts";
 import { moneyFormat } from "#web/lib/money.ts";
@@ -53,8 +54,8 @@ const views = new WeakMap<Card, CardView>();
  * Catalogue cards as a page's data carries them: cut to what a card shows, as one JSON text made of
  * each card's kept JSON (decision 0070). Read back with `readJsonText`.
  */
-export function cardListText(cards: readonly Card[]): JsonText<CardView[]> {
-  return jsonList(cards.map(cardView));
+export function cardListText(cards: readonly Card[], texts?: PageTexts | null): JsonText<CardView[]> {
+  return jsonList(cards.map(cardView), texts);
 }
 
 function viewOf(card: Card): CardView {

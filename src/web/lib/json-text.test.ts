@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { jsonList, KEPT_LISTS, keptJsonText, readJsonText } from "./json-text.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PageTexts } from "#kernel/page-texts.ts";
+import { jsonList, KEPT_LISTS, KEPT_TOKENS, keptJsonText, readJsonText } from "./json-text.ts";
 
 describe("a list sent as JSON text", () => {
   const cards = [
@@ -66,5 +67,63 @@ describe("a page's main value sent as JSON text", () => {
     product.prices.min_price = 1;
     expect(keptJsonText(product)).toBe(first);
     expect(JSON.parse(keptJsonText({ ...product }))).toEqual(product);
+  });
+});
+
+describe("a document's text beside its data", () => {
+  const manyCards = (from: number) =>
+    Array.from({ length: 12 }, (_, i) => ({
+      product_id: from + i,
+      name: `Boot ${from + i} </script><!-- «x»`,
+    }));
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it("is safe to stand in a script as it is, and reads as the same value", () => {
+    const cards = manyCards(100);
+    const text = jsonList(cards);
+    expect(text).not.toContain("<");
+    expect(JSON.parse(text)).toEqual(cards);
+    const product = { id: 9, name: "<b>Keeper</b>" };
+    expect(keptJsonText(product)).toBe('{"id":9,"name":"\\u003cb>Keeper\\u003c/b>"}');
+  });
+
+  it("goes in the data as a token while the page takes texts, read on the server as the very objects", () => {
+    const texts = new PageTexts();
+    const cards = manyCards(200);
+    const product = { id: 10, name: "Zenith", description: "d".repeat(400) };
+    const list = jsonList(cards, texts);
+    const main = keptJsonText(product, texts);
+    expect(list).toMatch(/^#page-text-/);
+    expect(main).toMatch(/^#page-text-/);
+    expect(readJsonText(list)).toBe(cards);
+    expect(readJsonText(main)).toBe(product);
+    // The page writes the texts the tokens name; after that, a text goes in the data.
+    expect(texts.close()).toEqual([
+      { id: list.slice(1), text: jsonList(cards) },
+      { id: main.slice(1), text: keptJsonText(product) },
+    ]);
+    const late = jsonList(manyCards(300), texts);
+    expect(late.startsWith("[")).toBe(true);
+    // A page data call has no texts of its own: everything in its data.
+    expect(jsonList(cards, null)).toBe(jsonList(cards));
+  });
+
+  it("is read in the browser from the page's element its token names, once", () => {
+    const cards = manyCards(400);
+    const texts = new PageTexts();
+    const token = jsonList(cards, texts);
+    const [{ id, text }] = texts.close() as [{ id: string; text: string }];
+    const getElementById = vi.fn((asked: string) => (asked === id ? { textContent: text } : null));
+    vi.stubGlobal("document", { getElementById });
+    // As in the browser, which has no value kept for the token: later pages' tokens push it out.
+    for (let n = 0; n <= KEPT_TOKENS; n++) jsonList(manyCards(1000 + n * 12), new PageTexts());
+    expect(readJsonText(token)).toEqual(cards);
+    expect(readJsonText(token)).not.toBe(cards);
+    expect(readJsonText(token)).toEqual(cards);
+    expect(getElementById).toHaveBeenCalledTimes(1);
+    expect(() => readJsonText("#page-text-none")).toThrow(/no text/);
   });
 });

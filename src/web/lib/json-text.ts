@@ -1,3 +1,5 @@
+import type { PageTexts } from "#kernel/page-texts.ts";
+
 /**
  * A list (or a page's main value) sent in a page's data as one JSON text (decisions 0070, 0072).
  *
@@ -9,8 +11,27 @@
  * the page's data. The page reads the list back with `readJsonText`, which on the server gives the
  * very objects the text was made from (the kept cards' markup is found by them) and in the browser
  * parses a text once however often it is read.
+ *
+ * In a document, a long text goes beside the page's data rather than in it (`PageTexts`, decision
+ * 0098): the data carries a token, `#<element id>`, and the text is written into the page as the
+ * element's content. So every text is made safe to stand in a `<script>` as it is: `<` is written
+ * `\u003c`, which JSON reads as the same character.
  */
 export type JsonText<T> = string & { readonly __jsonOf?: T };
+
+/** An item's JSON, safe inside a `<script>` element (no `</script>`, no `<!--`). */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+
+/**
+ * The values behind the latest tokens, for the server's render of their pages. A token is short and
+ * its value kept anyway, so many more are kept than texts: a token read on the server must be here
+ * (the text is in no document there), and 4,096 is hundreds of pages rendering at once.
+ */
+const tokens = new Map<string, unknown>();
+export const KEPT_TOKENS = 4096;
+
+/** The token for a text written beside the page's data: `#` and its element's id (no JSON starts so). */
+const TOKEN = "#";
 
 /** Each item's JSON, made once per (never changed) item object. */
 const itemJson = new WeakMap<object, string>();
@@ -29,21 +50,37 @@ function remember(text: string, list: unknown) {
   if (lists.size > KEPT_LISTS) lists.delete(lists.keys().next().value as string);
 }
 
+/**
+ * A text for the page's data: in a document (`texts` given and still taking), a token for it, the
+ * text itself written beside the data; else the text. Either reads back with `readJsonText`.
+ */
+function forThePage<T>(text: string, value: T, texts: PageTexts | null | undefined): JsonText<T> {
+  const id = texts?.take(text);
+  if (!id) {
+    remember(text, value);
+    return text as JsonText<T>;
+  }
+  const token = `${TOKEN}${id}`;
+  tokens.delete(token);
+  tokens.set(token, value);
+  if (tokens.size > KEPT_TOKENS) tokens.delete(tokens.keys().next().value as string);
+  return token as JsonText<T>;
+}
+
 /** A list of items that are never changed once made, as one JSON text. */
-export function jsonList<T extends object>(items: readonly T[]): JsonText<T[]> {
+export function jsonList<T extends object>(items: readonly T[], texts?: PageTexts | null): JsonText<T[]> {
   let text = "[";
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as T;
     let json = itemJson.get(item);
     if (json === undefined) {
-      json = JSON.stringify(item);
+      json = jsonForScript(item);
       itemJson.set(item, json);
     }
     text += index === 0 ? json : `,${json}`;
   }
   text += "]";
-  remember(text, items);
-  return text as JsonText<T[]>;
+  return forThePage(text, items as T[], texts);
 }
 
 /**
@@ -66,20 +103,30 @@ export function viewOnce<S extends object, V>(views: WeakMap<S, V>, source: S, m
  * (the product's view, made once per cached product detail), so its JSON is made once per value
  * object. Read back with `readJsonText`.
  */
-export function keptJsonText<T extends object>(value: T): JsonText<T> {
+export function keptJsonText<T extends object>(value: T, texts?: PageTexts | null): JsonText<T> {
   let text = itemJson.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value);
+    text = jsonForScript(value);
     itemJson.set(value, text);
   }
-  remember(text, value);
-  return text as JsonText<T>;
+  return forThePage(text, value, texts);
+}
+
+/**
+ * A token's text, as the page wrote it beside its data (in the browser; on the server a token is
+ * read from the value it was made from, kept above while its page renders).
+ */
+function pageTextOf(token: string): string {
+  const element = typeof document === "undefined" ? null : document.getElementById(token.slice(TOKEN.length));
+  if (element?.textContent == null) throw new Error(`The page has no text ${token}.`);
+  return element.textContent;
 }
 
 /** The value a text holds: the one it was made from while that is kept, else parsed (once). */
 export function readJsonText<T>(text: JsonText<T>): T {
   if (lists.has(text)) return lists.get(text) as T;
-  const list = JSON.parse(text) as T;
+  if (tokens.has(text)) return tokens.get(text) as T;
+  const list = JSON.parse(text.startsWith(TOKEN) ? pageTextOf(text) : text) as T;
   remember(text, list);
   return list;
 }

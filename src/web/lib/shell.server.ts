@@ -29,5 +29,5 @@ export async function loadShell(
     counts ? soft(shop, "header favourites count", countFavourites(db, owner), 0) : 0,
     counts ? soft(shop, "header bag count", countBagItems(db, owner), 0) : 0,
   ]);
-  return { categories: keptJsonText(categories), favouritesCount, bagCount };
+  return { categories: keptJsonText(categories, shop.pageTexts), favouritesCount, bagCount };
 }

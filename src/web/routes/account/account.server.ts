@@ -28,7 +28,7 @@ export async function popularProducts(shop: ShopRequestContext) {
     getProductCards(shop.database.db, { currency: shop.market.currency, limit: 12 }),
     [],
   );
-  return cardListText(cards);
+  return cardListText(cards, shop.pageTexts);
 }
 
 /**

@@ -37,7 +37,7 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
       id,
       titleId,
       url,
-      cards: cardListText(cards),
+      cards: cardListText(cards, shop.pageTexts),
     }));
   const [heroes, memberBanners, linkCards, videos, brands, ...sliders] = await Promise.all([
     soft(shop, "home heroes", listTeasers(db, "hero", shop.locale, 3), []),
@@ -64,7 +64,7 @@ export async function loadHome(shop: ShopRequestContext): Promise<HomeData> {
         `home popular ${itemType}`,
         getProductCards(db, { currency, itemType, sort: "default", limit: 12 }),
         [],
-      ).then((cards) => ({ itemType, count: cards.length, cards: cardListText(cards) })),
+      ).then((cards) => ({ itemType, count: cards.length, cards: cardListText(cards, shop.pageTexts) })),
     ),
   );
   return { heroes, linkCards, videos, brands, sliders, popular, memberBanner: memberBanners[0] ?? null };

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import type { PageTexts } from "#kernel/page-texts.ts";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import {
   categoryInserts,
@@ -39,12 +40,16 @@ function parse(url: URL) {
  * render. The cards go as one JSON text, each card's made once (decision 0070); its filters too,
  * made once per kept listing (decision 0092).
  */
-function listingData(listing: ListingResult): ListingData {
-  return { ...listing, products: cardListText(listing.products), filters: keptJsonText(listing.filters) };
+function listingData(listing: ListingResult, texts: PageTexts | null): ListingData {
+  return {
+    ...listing,
+    products: cardListText(listing.products, texts),
+    filters: keptJsonText(listing.filters, texts),
+  };
 }
 
-function sponsoredView(block: SponsoredComponent | null): SponsoredView | null {
-  return block && { ...block, products: cardListText(block.products) };
+function sponsoredView(block: SponsoredComponent | null, texts: PageTexts | null): SponsoredView | null {
+  return block && { ...block, products: cardListText(block.products, texts) };
 }
 
 /** A grid insert as the page shows it: a look's markers name their product, not its whole card. */
@@ -66,13 +71,15 @@ type GuidesList = Awaited<ReturnType<typeof listCategoryContent>>;
 const insertViews = new WeakMap<CategoryInserts, InsertsView>();
 const guideViews = new WeakMap<GuidesList, ArticleCard[]>();
 
-const insertsText = (inserts: CategoryInserts) => keptJsonText(viewOnce(insertViews, inserts, insertsView));
+const insertsText = (inserts: CategoryInserts, texts: PageTexts | null) =>
+  keptJsonText(viewOnce(insertViews, inserts, insertsView), texts);
 
-const guidesText = (list: GuidesList) =>
+const guidesText = (list: GuidesList, texts: PageTexts | null) =>
   keptJsonText(
     viewOnce(guideViews, list, (kept) =>
       (kept.items as z.output<typeof articleItemOutput>[]).map(articleCard),
     ),
+    texts,
   );
 
 function insertsView(inserts: CategoryInserts): InsertsView {
@@ -158,7 +165,7 @@ export async function loadCategoryPage(
           locale: shop.locale,
           currency: shop.market.currency,
           baseUrl: `${shop.publicUrl}/api/category/guides/`,
-        }).then((list) => ({ items: guidesText(list), next: list.meta.next })),
+        }).then((list) => ({ items: guidesText(list, shop.pageTexts), next: list.meta.next })),
         { items: keptJsonText<ArticleCard[]>([]), next: null },
       ),
     ]);
@@ -168,9 +175,9 @@ export async function loadCategoryPage(
       description: category.description,
       breadcrumb: category.breadcrumb,
       subCategories: category.subCategories,
-      listing: listingData(listing),
-      sponsored: sponsoredView(sponsored),
-      inserts: insertsText(inserts),
+      listing: listingData(listing, shop.pageTexts),
+      sponsored: sponsoredView(sponsored, shop.pageTexts),
+      inserts: insertsText(inserts, shop.pageTexts),
       guides,
       metaTitle: `${category.title} – Pitchside`,
     };
@@ -198,7 +205,7 @@ export async function loadSearchPage(shop: ShopRequestContext, url: URL) {
     return {
       kind: "search" as const,
       q,
-      listing: listingData(listing),
+      listing: listingData(listing, shop.pageTexts),
       searchId,
       help,
       metaTitle: messagesFor(shop.locale)["meta.search.title"] ?? "Pitchside",

@@ -45,6 +45,9 @@ export async function loadCmsPage(shop: ShopRequestContext, request: Request, sl
       },
     ),
   );
-  const body: CmsPageData = { page: { ...page, body: pageBlocks(page.body) }, preview: shop.preview };
+  const body: CmsPageData = {
+    page: { ...page, body: pageBlocks(page.body, shop.pageTexts) },
+    preview: shop.preview,
+  };
   return shop.preview ? data(body, { headers: PREVIEW_HEADERS }) : body;
 }

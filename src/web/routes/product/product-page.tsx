@@ -98,8 +98,8 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   // sheet, and the structured data goes as its script's text (decision 0093).
   return {
     ...page,
-    product: keptJsonText(page.product),
-    flagship: page.flagship && keptJsonText(page.flagship),
+    product: keptJsonText(page.product, shop.pageTexts),
+    flagship: page.flagship && keptJsonText(page.flagship, shop.pageTexts),
     jsonLd: jsonForScript(page.jsonLd),
     nonce: shop.cspNonce,
     videoAllowed,

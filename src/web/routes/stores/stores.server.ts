@@ -28,7 +28,7 @@ export async function loadStores(shop: ShopRequestContext) {
         currency: shop.market.currency,
         isShopAddress: (url) => shop.publicAddresses.isKnownHost(url.host),
       })
-    ).map((store) => ({ ...store, body: pageBlocks(store.body) })),
+    ).map((store) => ({ ...store, body: pageBlocks(store.body, shop.pageTexts) })),
     mapTileUrl: storeMapTiles(shop.config),
   };
 }
