@@ -117,7 +117,12 @@ export function keptJsonText<T extends object>(value: T, texts?: PageTexts | nul
  * read from the value it was made from, kept above while its page renders).
  */
 function pageTextOf(token: string): string {
-  const element = typeof document === "undefined" ? null : document.getElementById(token.slice(TOKEN.length));
+  // The page's own text element, whatever else in the page (an editor's markup) has the same id.
+  const id = token.slice(TOKEN.length);
+  const element =
+    typeof document === "undefined" || !/^[\w-]+$/.test(id)
+      ? null
+      : document.querySelector(`script[data-page-text][id="${id}"]`);
   if (element?.textContent == null) throw new Error(`The page has no text ${token}.`);
   return element.textContent;
 }
