@@ -281,6 +281,10 @@ export async function buildApp(
             return csrfToken;
           };
           const forTheCache = isCacheablePage(request);
+          // A document's long texts go beside its data (decision 0098); the values behind their
+          // tokens are kept for the render until the answer is done, sent or not.
+          const pageTexts = isPageDataCall(request.url) ? null : new PageTexts();
+          if (pageTexts) reply.raw.once("close", () => pageTexts.release());
           if (!isPageDataCall(request.url) && !forTheCache) token();
           context.set(shopContext, {
             requestId: request.id,
@@ -305,7 +309,7 @@ export async function buildApp(
             publicAddresses: addresses,
             cspNonce: scriptNonceOf(reply),
             personalFromBrowser: forTheCache,
-            pageTexts: isPageDataCall(request.url) ? null : new PageTexts(),
+            pageTexts,
             preview: request.preview,
             consent: parseConsent(request.cookies[CONSENT_COOKIE]),
             // A page that found no free database connection is load, not a fault: not reported.

@@ -27,6 +27,15 @@ function query<T>(sql: string): Promise<T[]> {
   });
 }
 
+/** How many values the pair's pages' texts keep now. */
+function pageTextsKept(): Promise<number> {
+  const id = nextId++;
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve: (rows) => resolve((rows[0] as { kept: number }).kept), reject });
+    child.send({ id, pageTextsKept: true });
+  });
+}
+
 interface Page {
   status: number;
   encoding: string | null;
@@ -245,6 +254,29 @@ describe("pages for anonymous visitors", () => {
     const german = await visit(base, url, { cookie: "market=de" });
     expect(german.cache).toBe("miss");
     expect(german.html).toContain('lang="de');
+  });
+});
+
+describe("a document's texts beside its data", () => {
+  it("are let go when each answer is done: pages, cached or not, a HEAD, a missing page, a data call", async () => {
+    const [base] = urls as [string];
+    const member = new Shopper(base);
+    await member.json("/api/auth/login/", DEMO_MEMBER, "log in");
+    const asked = [
+      visit(base, listing),
+      visit(base, `${listing}?sort=price-asc`),
+      visit(base, `/p/${product.slug}/`),
+      visit(base, "/"),
+      visit(base, "/no-such-page/"),
+      fetch(`${base}${listing}`, { method: "HEAD" }),
+      fetch(`${base}${listing}_.data?_routes=${LISTING_ROUTE}`),
+      member.get(listing),
+    ];
+    const pages = (await Promise.all(asked)).filter((page): page is Page => "html" in page);
+    // Rendered pages wrote their texts beside their data…
+    expect(pages.filter((page) => page.html.includes('data-page-text=""')).length).toBeGreaterThan(2);
+    // …and once every answer is done, no value is kept for any of them.
+    await expect.poll(pageTextsKept, { timeout: 2_000 }).toBe(0);
   });
 });
 

@@ -4,12 +4,14 @@
 // `node tests/support/page-cache-pair.ts` (the pages' server build needs Node's own module graph, so
 // it cannot render inside the test runner). On PostgreSQL (TEST_DATABASE_URL) each app has a pool of
 // its own on one throw-away database; on PGlite the two share the one engine.
-// Messages: it sends { ready, urls }; it answers { id, sql } with { id, rows } or { id, error }.
+// Messages: it sends { ready, urls }; it answers { id, sql } with { id, rows } or { id, error }, and
+// { id, pageTextsKept } with { id, rows: [{ kept }] }.
 import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { openDatabase } from "#db/client.ts";
+import { PageTexts } from "#kernel/page-texts.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { buildApp } from "#server/app.ts";
 import { loadConfig } from "#server/config.ts";
@@ -39,7 +41,9 @@ async function main() {
     const address = app.server.address();
     return `http://127.0.0.1:${typeof address === "object" && address ? address.port : 0}`;
   });
-  process.on("message", (message: { id: number; sql?: string; stop?: boolean }) => {
+  process.on("message", (message: { id: number; sql?: string; stop?: boolean; pageTextsKept?: boolean }) => {
+    // How many values the pages' texts keep now (none once every page's answer is done, 0098).
+    if (message.pageTextsKept) return send({ id: message.id, rows: [{ kept: PageTexts.kept }] });
     if (message.stop) {
       void (async () => {
         for (const app of apps) await app.close();

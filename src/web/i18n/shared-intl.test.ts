@@ -143,12 +143,17 @@ describe("the shared intl object", () => {
       expect(build).toHaveBeenCalledTimes(KEPT_FORMATTED + 2);
     });
 
-    it("reports an id the catalogue lacks on every call, as react-intl does", () => {
-      const { intl } = fresh("sv-SE");
+    it("reports an id the catalogue lacks and a call that failed on every call, as react-intl does", () => {
+      const { intl, plain } = fresh("sv-SE");
       const onError = vi.spyOn(console, "error").mockImplementation(() => {});
       for (let i = 0; i < 2; i++)
         expect(intl.formatMessage({ id: "nowhere", defaultMessage: "{n} left" }, { n: 2 })).toBe("2 left");
       expect(onError).toHaveBeenCalledTimes(2);
+      // A value missing: the text is shown as it is, and the error reported each time, not kept.
+      for (let i = 0; i < 2; i++)
+        expect(intl.formatMessage({ id: "sizes" }, {})).toBe(plain.formatMessage({ id: "sizes" }, {}));
+      expect(onError).toHaveBeenCalledTimes(6);
+      expect(intl.formatMessage({ id: "sizes" }, { count: 2 })).toBe("2 sizes");
       onError.mockRestore();
     });
   });

@@ -16,15 +16,32 @@ function sameMessages(a: Messages, b: Messages): boolean {
   return keys.every((key) => a[key] === b[key]);
 }
 
+/** react-intl's own error handler (what an intl object made without one reports with). */
+const reportAsReactIntlDoes = createIntl({ locale: "en" }).onError;
+
 export function sharedIntl(localeTag: string, messages: Messages): IntlShape {
   const entry = shared.get(localeTag);
   if (entry && (entry.messages === messages || sameMessages(entry.messages, messages))) {
     entry.messages = messages;
     return entry.intl;
   }
-  const intl = createIntl({ locale: localeTag, messages, defaultLocale: "en" }, createIntlCache());
+  // Errors are counted, so a call that failed (its text shown raw, its error reported) is not kept
+  // and fails, and is reported, again on the next call; they are reported as react-intl's own.
+  const errors = { count: 0 };
+  const intl = createIntl(
+    {
+      locale: localeTag,
+      messages,
+      defaultLocale: "en",
+      onError: (error) => {
+        errors.count++;
+        reportAsReactIntlDoes(error);
+      },
+    },
+    createIntlCache(),
+  );
   keyMessageFormatsByIdentity(intl);
-  answerPlainTextsAtOnce(intl, messages);
+  answerPlainTextsAtOnce(intl, messages, errors);
   shared.set(localeTag, { messages, intl });
   return intl;
 }
@@ -91,9 +108,10 @@ export const KEPT_FORMATTED = 20_000;
  * - a message formatted with text and number values only is kept by its id and those values, typed
  *   (`1` and `"1"` may format differently; a text by its length too); the answer depends on nothing else, the locale being
  *   this object's. Dates, rich-text functions and options other than an unset `ignoreTag` take the
- *   library's own path every time, and so does an id the catalogue lacks (its error is reported).
+ *   library's own path every time, and so do an id the catalogue lacks and a call that failed (a
+ *   value missing): each is reported every time.
  */
-function answerPlainTextsAtOnce(intl: IntlShape, messages: Messages) {
+function answerPlainTextsAtOnce(intl: IntlShape, messages: Messages, errors: { count: number }) {
   const first = Object.values(messages)[0];
   if (typeof first !== "string") return;
   type Format = (descriptor: { id?: unknown }, values?: Record<string, unknown>, options?: object) => unknown;
@@ -123,8 +141,9 @@ function answerPlainTextsAtOnce(intl: IntlShape, messages: Messages) {
     }
     const found = formatted.get(key);
     if (found !== undefined) return found;
+    const failedBefore = errors.count;
     const answer = format(descriptor, values, options);
-    if (typeof answer === "string") {
+    if (typeof answer === "string" && errors.count === failedBefore) {
       if (formatted.size >= KEPT_FORMATTED) formatted.clear();
       formatted.set(key, answer);
     }

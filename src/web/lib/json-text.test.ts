@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PageTexts } from "#kernel/page-texts.ts";
-import { jsonList, KEPT_LISTS, KEPT_TOKENS, keptJsonText, readJsonText } from "./json-text.ts";
+import { jsonList, KEPT_LISTS, keptJsonText, readJsonText } from "./json-text.ts";
 
 describe("a list sent as JSON text", () => {
   const cards = [
@@ -109,6 +109,25 @@ describe("a document's text beside its data", () => {
     expect(late.startsWith("[")).toBe(true);
     // A page data call has no texts of its own: everything in its data.
     expect(jsonList(cards, null)).toBe(jsonList(cards));
+    texts.release();
+  });
+
+  it("reads on the server as its value until its page's answer is done, however many pages come meanwhile", () => {
+    const slow = new PageTexts();
+    const cards = manyCards(500);
+    const token = jsonList(cards, slow);
+    // Thousands of other pages take and let go of their texts while this one waits for its data.
+    for (let n = 0; n < 5_000; n++) {
+      const other = new PageTexts();
+      jsonList(manyCards(10_000 + n * 12), other);
+      other.release();
+    }
+    expect(readJsonText(token)).toBe(cards);
+    slow.close();
+    slow.release();
+    expect(PageTexts.kept).toBe(0);
+    // Done, on the server (no page to read it from): the token names nothing any more.
+    expect(() => readJsonText(token)).toThrow(/no text/);
   });
 
   it("is read in the browser from the page's element its token names, once", () => {
@@ -120,8 +139,8 @@ describe("a document's text beside its data", () => {
       selector === `script[data-page-text][id="${id}"]` ? { textContent: text } : null,
     );
     vi.stubGlobal("document", { querySelector });
-    // As in the browser, which has no value kept for the token: later pages' tokens push it out.
-    for (let n = 0; n <= KEPT_TOKENS; n++) jsonList(manyCards(1000 + n * 12), new PageTexts());
+    // As in the browser, which keeps no value for the token: its page's answer is done.
+    texts.release();
     expect(readJsonText(token)).toEqual(cards);
     expect(readJsonText(token)).not.toBe(cards);
     expect(readJsonText(token)).toEqual(cards);

@@ -1,4 +1,4 @@
-import type { PageTexts } from "#kernel/page-texts.ts";
+import { PageTexts } from "#kernel/page-texts.ts";
 
 /**
  * A list (or a page's main value) sent in a page's data as one JSON text (decisions 0070, 0072).
@@ -21,14 +21,6 @@ export type JsonText<T> = string & { readonly __jsonOf?: T };
 
 /** An item's JSON, safe inside a `<script>` element (no `</script>`, no `<!--`). */
 const jsonForScript = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
-
-/**
- * The values behind the latest tokens, for the server's render of their pages. A token is short and
- * its value kept anyway, so many more are kept than texts: a token read on the server must be here
- * (the text is in no document there), and 4,096 is hundreds of pages rendering at once.
- */
-const tokens = new Map<string, unknown>();
-export const KEPT_TOKENS = 4096;
 
 /** The token for a text written beside the page's data: `#` and its element's id (no JSON starts so). */
 const TOKEN = "#";
@@ -55,16 +47,12 @@ function remember(text: string, list: unknown) {
  * text itself written beside the data; else the text. Either reads back with `readJsonText`.
  */
 function forThePage<T>(text: string, value: T, texts: PageTexts | null | undefined): JsonText<T> {
-  const id = texts?.take(text);
+  const id = texts?.take(text, value);
   if (!id) {
     remember(text, value);
     return text as JsonText<T>;
   }
-  const token = `${TOKEN}${id}`;
-  tokens.delete(token);
-  tokens.set(token, value);
-  if (tokens.size > KEPT_TOKENS) tokens.delete(tokens.keys().next().value as string);
-  return token as JsonText<T>;
+  return `${TOKEN}${id}` as JsonText<T>;
 }
 
 /** A list of items that are never changed once made, as one JSON text. */
@@ -114,7 +102,7 @@ export function keptJsonText<T extends object>(value: T, texts?: PageTexts | nul
 
 /**
  * A token's text, as the page wrote it beside its data (in the browser; on the server a token is
- * read from the value it was made from, kept above while its page renders).
+ * read from the value it was made from, kept while its page is answered).
  */
 function pageTextOf(token: string): string {
   // The page's own text element, whatever else in the page (an editor's markup) has the same id.
@@ -130,7 +118,11 @@ function pageTextOf(token: string): string {
 /** The value a text holds: the one it was made from while that is kept, else parsed (once). */
 export function readJsonText<T>(text: JsonText<T>): T {
   if (lists.has(text)) return lists.get(text) as T;
-  if (tokens.has(text)) return tokens.get(text) as T;
+  if (text.startsWith(TOKEN)) {
+    // On the server, while its page is being answered: the value the text was made from.
+    const kept = PageTexts.found(text.slice(TOKEN.length));
+    if (kept) return kept.value as T;
+  }
   const list = JSON.parse(text.startsWith(TOKEN) ? pageTextOf(text) : text) as T;
   remember(text, list);
   return list;
