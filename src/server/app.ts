@@ -281,11 +281,12 @@ export async function buildApp(
             return csrfToken;
           };
           const forTheCache = isCacheablePage(request);
+          const dataCall = isPageDataCall(request.url);
           // A document's long texts go beside its data (decision 0098); the values behind their
           // tokens are kept for the render until the answer is done, sent or not.
-          const pageTexts = isPageDataCall(request.url) ? null : new PageTexts();
+          const pageTexts = dataCall ? null : new PageTexts();
           if (pageTexts) reply.raw.once("close", () => pageTexts.release());
-          if (!isPageDataCall(request.url) && !forTheCache) token();
+          if (!dataCall && !forTheCache) token();
           context.set(shopContext, {
             requestId: request.id,
             clientIp: request.ip,

@@ -41,7 +41,7 @@ export function sharedIntl(localeTag: string, messages: Messages): IntlShape {
     createIntlCache(),
   );
   keyMessageFormatsByIdentity(intl);
-  answerPlainTextsAtOnce(intl, messages, errors);
+  keepFormattedMessages(intl, messages, errors);
   shared.set(localeTag, { messages, intl });
   return intl;
 }
@@ -111,7 +111,7 @@ export const KEPT_FORMATTED = 20_000;
  *   library's own path every time, and so do an id the catalogue lacks and a call that failed (a
  *   value missing): each is reported every time.
  */
-function answerPlainTextsAtOnce(intl: IntlShape, messages: Messages, errors: { count: number }) {
+function keepFormattedMessages(intl: IntlShape, messages: Messages, errors: { count: number }) {
   const first = Object.values(messages)[0];
   if (typeof first !== "string") return;
   type Format = (descriptor: { id?: unknown }, values?: Record<string, unknown>, options?: object) => unknown;

@@ -19,8 +19,10 @@ import { PageTexts } from "#kernel/page-texts.ts";
  */
 export type JsonText<T> = string & { readonly __jsonOf?: T };
 
-/** An item's JSON, safe inside a `<script>` element (no `</script>`, no `<!--`). */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replaceAll("<", "\\u003c");
+/** JSON for a script element: `<` escaped, so that no value can close it (`</script>`) or open a comment. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replaceAll("<", "\\u003c");
+}
 
 /** The token for a text written beside the page's data: `#` and its element's id (no JSON starts so). */
 const TOKEN = "#";

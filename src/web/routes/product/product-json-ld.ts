@@ -40,8 +40,3 @@ export function productJsonLd(
       : {}),
   };
 }
-
-/** JSON for a script element: "<" escaped so that no value can close the element. */
-export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replaceAll("<", "\\u003c");
-}

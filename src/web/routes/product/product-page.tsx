@@ -9,7 +9,7 @@ import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
 import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { call } from "#web/lib/api.ts";
-import { keptJsonText, readJsonText } from "#web/lib/json-text.ts";
+import { jsonForScript, keptJsonText, readJsonText } from "#web/lib/json-text.ts";
 import { lazySection } from "#web/lib/lazy-section.tsx";
 import { moneyFormat } from "#web/lib/money.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
@@ -24,7 +24,6 @@ import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-mach
 import { InStoreSheet } from "./in-store-sheet.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
-import { jsonForScript } from "./product-json-ld.ts";
 import type { ProductView } from "./product-view.ts";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
