@@ -63,6 +63,29 @@ describe("card numbers with Adyen configured", () => {
     ).toBeNull();
   });
 
+  it("takes Adyen's signed notification whose references read like a card number", async () => {
+    // Adyen's pspReference is 16 characters, often all digits: one in ten of those passes Luhn.
+    const note = fake.notification({
+      eventCode: "REFUND",
+      pspReference: "5315658961765256",
+      originalReference: "4612345678901233",
+      merchantReference: "refund",
+      amount: { value: 1000, currency: "DKK" },
+    });
+    const response = await app.inject({ method: "POST", url: "/api/adyen/notifications/", payload: note });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe("[accepted]");
+    // The same body from a shopper's call is still refused.
+    const shopper = await app.inject({
+      method: "POST",
+      url: "/checkout/add_order_comment/",
+      headers: csrfHeaders(app.config),
+      payload: { comment: JSON.stringify(note) },
+    });
+    expect(shopper.statusCode).toBe(400);
+    expect(shopper.json().error).toBe("card_data_refused");
+  });
+
   it("refuses a card number posted to every state-changing call, and it reaches neither the log nor the database", async () => {
     const calls = app.routeTable.filter(
       (route) => !["GET", "HEAD", "OPTIONS"].includes(route.method) && !route.url.includes("*"),

@@ -2,6 +2,16 @@ import type { FastifyInstance } from "fastify";
 import { hasCardNumber } from "#kernel/card-numbers.ts";
 import { HttpError } from "#kernel/errors.ts";
 
+declare module "fastify" {
+  interface FastifyContextConfig {
+    /**
+     * The payment provider's own signed call (Adyen's notifications, HMAC-checked): it carries no
+     * card data, and its references are runs of 16 digits that may pass Luhn like a card number.
+     */
+    paymentProviderCall?: boolean;
+  }
+}
+
 /** Fields only card data has; `number` and `expiry…` only inside a payment method or card. */
 const CARD_KEYS = new Set(["cvc", "cvv", "cvv2", "securitycode", "cardnumber", "pan"]);
 const CARD_PARENTS = new Set(["paymentmethod", "card"]);
@@ -32,6 +42,7 @@ export function cardDataField(input: unknown): string | null {
  * In a market whose cards Adyen takes (decision 0059: the request's market), card data never reaches the shop (PCI DSS SAQ-A:
  * only the provider's own fields take it). Any call whose query or body carries a card number or
  * card fields is refused (400) before a route reads it; the answer names the field, never its value.
+ * The provider's own signed calls are not shoppers' input and pass.
  */
 export function registerCardDataGuard(app: FastifyInstance) {
   const adyenMarkets = app.config.adyenMarkets;
@@ -41,6 +52,7 @@ export function registerCardDataGuard(app: FastifyInstance) {
     if (request.method === "GET" || request.method === "HEAD") return done();
     // A market on the built-in test card takes its (test) card form; only Adyen's markets refuse one.
     if (!adyenMarkets.has(request.market.code)) return done();
+    if (request.routeOptions.config.paymentProviderCall) return done();
     const field = cardDataField(request.body) ?? cardDataField(request.query);
     if (field)
       return done(

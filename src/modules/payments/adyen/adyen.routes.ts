@@ -53,7 +53,7 @@ export async function adyenRoutes(
   app.post(
     "/api/adyen/notifications/",
     {
-      config: { csrfExempt: true },
+      config: { csrfExempt: true, paymentProviderCall: true },
       schema: {
         tags: ["payments"],
         summary:
