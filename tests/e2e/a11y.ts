@@ -9,11 +9,27 @@ import { expect, type Page } from "@playwright/test";
  * marquee) are left to run.
  */
 async function settled(page: Page) {
-  await page.evaluate(() => {
-    for (const animation of document.getAnimations())
-      if (animation.playState === "running" && animation.effect?.getComputedTiming().endTime !== Infinity)
-        animation.finish();
-  });
+  // One that starts as another ends (a drawer opening once the one below it has slid in, a fade
+  // started by a render after the first pass) is finished too: until two frames pass with none.
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const running = () =>
+            document
+              .getAnimations()
+              .filter(
+                (animation) =>
+                  animation.playState === "running" &&
+                  animation.effect?.getComputedTiming().endTime !== Infinity,
+              );
+          for (const animation of running()) animation.finish();
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          return running().length;
+        }),
+      { timeout: 10_000 },
+    )
+    .toBe(0);
 }
 
 /** Fails on any serious or critical axe-core violation of the page as it is now. */

@@ -31,6 +31,9 @@ test("browse a category: filter by brand and colour, sort by price, page, reset"
   await colour.click();
   await expect(page).toHaveURL(/brand=[a-z-]+.*color=[a-z]+|color=[a-z]+.*brand=[a-z-]+/);
   expect(await sameDocument()).toBe(true);
+  // The address moves before the new grid is drawn: the card is read once the listing is done, so
+  // the one whose address is read is the one followed.
+  await expect(page.locator("main [aria-busy=false]")).toBeVisible();
   const card = page.getByTestId("product-grid").locator("article h3 a").first();
   const productUrl = (await card.getAttribute("href")) ?? "";
   await card.click();
