@@ -13,8 +13,9 @@ import { getAvailability, loadProductDetail } from "./product.service.ts";
 /**
  * The product page's data for a product no one asked for since the last catalogue change (every
  * product of a large catalogue, most of the time): the product in one statement whatever it holds,
- * the reviews in one, and what many products share (selling points, size guides, the flagship
- * store) from the per-revision cache.
+ * its reviews in one when it has any (none when it has none: decision 0099), and what many products
+ * share (selling points, size guides, the flagship store, which products have reviews) from the
+ * per-revision cache.
  */
 describe("round trips per product page", () => {
   let testDb: TestDatabase;
@@ -24,7 +25,7 @@ describe("round trips per product page", () => {
   });
   afterAll(async () => testDb?.drop());
 
-  it("are a few, the same for a product with many sizes, colours, messages and reviews as for a bare one", async () => {
+  it("are a few, the same for a product with many sizes, colours and messages as for a bare one, and one fewer without reviews", async () => {
     const { db } = testDb.database;
     // Two products of one category (so the same shop-the-look applies): the richest and the barest.
     const ranked = await rows<{ id: number; slug: string; category_id: number; weight: number }>(
@@ -46,11 +47,18 @@ describe("round trips per product page", () => {
       sql`insert into product_messages (product_id, text) values (${rich.id}, ${JSON.stringify({ en: "Ships in a gift box" })}::jsonb)`,
     );
     expect(Number(rich.weight)).toBeGreaterThan(Number(bare.weight));
+    // A review on the rich one (the demo's are on a few boots), none on the bare one.
+    await db.execute(
+      sql`insert into product_reviews (product_id, author_name, locale, rating, body, verified)
+          values (${rich.id}, 'Mette J.', 'da', 5, 'Holds on wet grass.', true)`,
+    );
+    await db.execute(sql`delete from product_reviews where product_id = ${bare.id}`);
 
     // What products share is read once per revision: counted with it read.
     const warm = ranked[1] as (typeof ranked)[number];
     await loadProductDetail(db, warm.slug, "DKK", "da");
     await flagshipStore(db, "da-DK");
+    await productPageReviews(db, warm.id, await catalogueRevision(db));
     // The looks (and each look's cards) too: a look is shared by the products of its category.
     for (const product of [rich, bare])
       await shopTheLookFor(
@@ -71,16 +79,18 @@ describe("round trips per product page", () => {
         flagshipStore(db, "da-DK"),
         catalogueRevision(db),
       ]);
-      await productPageReviews(db, detail.id, revision);
-      return { trips: counter.roundTrips - before, detail };
+      const reviews = await productPageReviews(db, detail.id, revision);
+      return { trips: counter.roundTrips - before, detail, reviews };
     };
     const forRich = await tripsFor(rich);
     const forBare = await tripsFor(bare);
     expect(forRich.detail.messages.map((message) => message.text)).toContain("Ships in a gift box");
     expect(forRich.detail.stock.length).toBeGreaterThan(0);
-    expect(forRich.trips).toBe(forBare.trips);
-    // The revision (read once), the product, the reviews.
+    expect(forRich.reviews.items.map((item) => item.text)).toContain("Holds on wet grass.");
+    expect(forBare.reviews).toMatchObject({ items: [], summary: { count: 0, average: null } });
+    // The revision (read once), the product, the reviews; the bare one's reviews are known unread.
     expect(forRich.trips).toBeLessThanOrEqual(3);
+    expect(forBare.trips).toBe(forRich.trips - 1);
   });
 });
 

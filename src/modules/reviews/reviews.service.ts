@@ -169,9 +169,37 @@ export async function listReviews(
  * the page reads it once. Kept pages are shared between requests: callers never change them.
  */
 export function productPageReviews(db: Db, productId: number, revision: string): Promise<ReviewsPage> {
-  return cachedAtRevision(db, `reviews:${productId}`, structuralRevision(revision), () =>
-    listReviews(db, productId),
+  const kept = structuralRevision(revision);
+  return cachedAtRevision(db, `reviews:${productId}`, kept, async () =>
+    (await reviewedProducts(db, kept)).has(productId) ? listReviews(db, productId) : noReviews(productId),
   );
+}
+
+/**
+ * The products with at least one shown review, kept per catalogue revision as the pages are (one
+ * statement each time it moves: a review written, hidden or deleted moves it, migration 0023). Most
+ * of a catalogue has none, and their page's reviews are known without a statement (decision 0099).
+ */
+function reviewedProducts(db: Db, structural: string): Promise<ReadonlySet<number>> {
+  return cachedAtRevision(db, "reviews:reviewed-products", structural, async () => {
+    const found = await rows<{ product_id: number }>(
+      db,
+      sql`select distinct product_id from product_reviews where hidden_at is null`,
+    );
+    return new Set(found.map((row) => row.product_id));
+  });
+}
+
+/** The first page of a product that has no shown review: as `listReviews` answers it. */
+function noReviews(productId: number): ReviewsPage {
+  const summary = summaryOf([]);
+  return {
+    product_id: productId,
+    summary,
+    sort: "newest",
+    items: [],
+    meta: { page: 1, pages: 1, total: summary.count },
+  };
 }
 
 /** Whether the member received the product: a line of it in a delivered package of one of their orders. */
