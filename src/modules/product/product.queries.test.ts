@@ -5,7 +5,7 @@ import { roundTripCounter } from "#db/round-trips.ts";
 import { catalogueRevision, reuseRevisionReads } from "#modules/catalog/catalogue-cache.ts";
 import { shopTheLookFor } from "#modules/content/content.service.ts";
 import { flagshipStore } from "#modules/content/stores.service.ts";
-import { productPageReviews } from "#modules/reviews/reviews.service.ts";
+import { listReviews, productPageReviews } from "#modules/reviews/reviews.service.ts";
 import { seedDemoShop } from "#seed/seed.ts";
 import { createTestDatabase, type TestDatabase } from "#server/testing.ts";
 import { getAvailability, loadProductDetail } from "./product.service.ts";
@@ -87,6 +87,8 @@ describe("round trips per product page", () => {
     expect(forRich.detail.messages.map((message) => message.text)).toContain("Ships in a gift box");
     expect(forRich.detail.stock.length).toBeGreaterThan(0);
     expect(forRich.reviews.items.map((item) => item.text)).toContain("Holds on wet grass.");
+    // Known without its statement, and the same as its statement answers.
+    expect(forBare.reviews).toEqual(await listReviews(db, bare.id));
     expect(forBare.reviews).toMatchObject({ items: [], summary: { count: 0, average: null } });
     // The revision (read once), the product, the reviews; the bare one's reviews are known unread.
     expect(forRich.trips).toBeLessThanOrEqual(3);

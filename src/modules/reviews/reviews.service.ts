@@ -3,7 +3,11 @@ import { type Db, rows, type Tx } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
 import { textWithoutMarkup } from "#kernel/plain-text.ts";
-import { cachedAtRevision, structuralRevision } from "#modules/catalog/catalogue-cache.ts";
+import {
+  cachedAtRevision,
+  moveCatalogueRevision,
+  structuralRevision,
+} from "#modules/catalog/catalogue-cache.ts";
 import {
   type RatingSummary,
   REVIEW_TEXT_MAX,
@@ -261,6 +265,9 @@ export async function writeReview(
         returning id, rating, body, author_name, locale, verified, created_at`,
   );
   if (!row) throw new HttpError(409, "already_reviewed", "reviews.error.already");
+  // The trigger moved the revision before the insert committed: a page read in between (of any
+  // product: the set of reviewed products is shared) would keep the shop without it.
+  await moveCatalogueRevision(db);
   return { review: itemOf(row), summary: await ratingSummary(db, productId) };
 }
 
@@ -275,6 +282,8 @@ export async function hideReview(
         returning id, product_id, hidden_at`,
   );
   if (!row) throw new HttpError(404, "review_not_found", "No review has that id.");
+  // As for a review written: moved again once the change has committed.
+  await moveCatalogueRevision(db);
   return { id: row.id, product_id: row.product_id, hidden_at: new Date(row.hidden_at).toISOString() };
 }
 
