@@ -149,12 +149,23 @@ export async function listReviews(
     offset: (page - 1) * REVIEWS_PAGE_SIZE,
   });
   if (!found?.shown) throw new HttpError(404, "product_not_found", "reviews.error.product");
-  const summary = summaryOf(found.stars);
+  return reviewsPage(productId, sort, page, found.stars, found.items);
+}
+
+/** A page of reviews as the calls answer it, from the stars and the page's rows. */
+function reviewsPage(
+  productId: number,
+  sort: ReviewSort,
+  page: number,
+  stars: { rating: number; n: number }[],
+  items: ReviewRow[],
+): ReviewsPage {
+  const summary = summaryOf(stars);
   return {
     product_id: productId,
     summary,
     sort,
-    items: found.items.map(itemOf),
+    items: items.map(itemOf),
     meta: {
       page,
       pages: Math.max(1, Math.ceil(summary.count / REVIEWS_PAGE_SIZE)),
@@ -175,7 +186,9 @@ export async function listReviews(
 export function productPageReviews(db: Db, productId: number, revision: string): Promise<ReviewsPage> {
   const kept = structuralRevision(revision);
   return cachedAtRevision(db, `reviews:${productId}`, kept, async () =>
-    (await reviewedProducts(db, kept)).has(productId) ? listReviews(db, productId) : noReviews(productId),
+    (await reviewedProducts(db, kept)).has(productId)
+      ? listReviews(db, productId)
+      : reviewsPage(productId, "newest", 1, [], []),
   );
 }
 
@@ -192,18 +205,6 @@ function reviewedProducts(db: Db, structural: string): Promise<ReadonlySet<numbe
     );
     return new Set(found.map((row) => row.product_id));
   });
-}
-
-/** The first page of a product that has no shown review: as `listReviews` answers it. */
-function noReviews(productId: number): ReviewsPage {
-  const summary = summaryOf([]);
-  return {
-    product_id: productId,
-    summary,
-    sort: "newest",
-    items: [],
-    meta: { page: 1, pages: 1, total: summary.count },
-  };
 }
 
 /** Whether the member received the product: a line of it in a delivered package of one of their orders. */
