@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addressCycle,
   type CategoryFacets,
+  cpuTicksOfStat,
   fractionOf,
   listingQueries,
   markdownTable,
@@ -176,5 +177,18 @@ describe("fractions of the ceiling and targets", () => {
     expect(table[5]).toBe(
       "| pages, a process per core | 600 | 0.012× | 25 | 40 | 0 / 0 | none (to compare) | — | 40,000 · 0.015× | — |",
     );
+  });
+});
+
+describe("a server's CPU time from /proc/<pid>/stat", () => {
+  it("reads user and system ticks after the command name, whatever the name holds", () => {
+    const line =
+      "4242 (node (bench) x) S 1 4242 1 0 -1 4194304 9431 0 0 0 1234 567 0 0 20 0 11 0 3351 1193467904 27845";
+    expect(cpuTicksOfStat(line)).toEqual({ user: 1234, system: 567 });
+  });
+
+  it("is null for text that is not a stat line", () => {
+    expect(cpuTicksOfStat("")).toBeNull();
+    expect(cpuTicksOfStat("4242 (node) S 1")).toBeNull();
   });
 });

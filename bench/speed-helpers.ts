@@ -104,6 +104,20 @@ export function fractionOf(requestsPerSecond: number, ceilingPerSecond: number):
   return Number((requestsPerSecond / ceilingPerSecond).toPrecision(2));
 }
 
+/**
+ * The CPU time a process has used, user and system, in clock ticks, from the text of
+ * `/proc/<pid>/stat` (Linux). The fields are counted after the last ")", since the command name
+ * before it may hold spaces and parentheses; null for text that is not such a line.
+ */
+export function cpuTicksOfStat(stat: string): { user: number; system: number } | null {
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // After the name: state (3rd field of the line) … utime (14th) and stime (15th).
+  const user = Number(fields[11]);
+  const system = Number(fields[12]);
+  if (stat.lastIndexOf(")") === -1 || !Number.isInteger(user) || !Number.isInteger(system)) return null;
+  return { user, system };
+}
+
 /** The nearest-rank percentile (0 < q ≤ 1) of latencies in ms, rounded to 0.1 ms; 0 for none. */
 export function percentile(values: number[], q: number): number {
   if (values.length === 0) return 0;

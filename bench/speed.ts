@@ -16,7 +16,8 @@
 // (default 4807) the port the servers take in turn, and the next port the ceiling measured after each
 // row. Page rows run with PAGE_CACHE=off (rows 6 and 7)
 // and PAGE_CACHE=on (row 8) in the shop's environment.
-import type { ChildProcess } from "node:child_process";
+import { type ChildProcess, spawnSync } from "node:child_process";
+import fs from "node:fs";
 import type { IncomingHttpHeaders } from "node:http";
 import os from "node:os";
 import autocannon from "autocannon";
@@ -26,6 +27,7 @@ import { defaultPoolSize } from "#server/config.ts";
 import {
   addressCycle,
   type CategoryFacets,
+  cpuTicksOfStat,
   fractionOf,
   listingQueries,
   markdownTable,
@@ -165,14 +167,43 @@ async function withServer<T>(
   kind: string,
   port: number,
   env: NodeJS.ProcessEnv,
-  work: (base: string) => Promise<T>,
+  work: (base: string, server: ChildProcess) => Promise<T>,
 ): Promise<T> {
   const child = await deps.startServer(kind, port, { BENCH_LOG_LEVEL: "warn", ...env });
   try {
-    return await work(`http://127.0.0.1:${port}`);
+    return await work(`http://127.0.0.1:${port}`, child);
   } finally {
     await deps.stop(child);
   }
+}
+
+/** Clock ticks per second, as /proc counts CPU time (Linux); 100 where getconf cannot tell. */
+const CLOCK_TICKS = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout?.trim()) || 100;
+
+/** The CPU time, user and system, a server process has used so far in µs; null off Linux. */
+function cpuMicroseconds(server: ChildProcess): number | null {
+  try {
+    const ticks = cpuTicksOfStat(fs.readFileSync(`/proc/${server.pid}/stat`, "utf8"));
+    return ticks && ((ticks.user + ticks.system) * 1_000_000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A measured run with the server's CPU time per answered request (µs): what the server spends on a
+ * request whatever the load generator manages, so two servers compare even when the generator, not
+ * the server, sets the pace (bare Fastify's hello on this machine).
+ */
+async function runWithCpu(server: ChildProcess, url: string, seconds: number, options: LoadOptions) {
+  const before = cpuMicroseconds(server);
+  const measured = await run(url, seconds, options);
+  const after = cpuMicroseconds(server);
+  const cpuPerRequest =
+    before === null || after === null || measured.requests === 0
+      ? null
+      : Math.round(((after - before) / measured.requests) * 10) / 10;
+  return { measured, cpuPerRequest };
 }
 
 async function query<T extends pg.QueryResultRow>(databaseUrl: string, text: string): Promise<T[]> {
@@ -793,9 +824,35 @@ export async function speed(deps: SpeedDeps) {
         rows.push(cached);
       });
 
-    // 9. A bare route behind every global plugin.
+    // 9. A bare route behind every global plugin, with the server's CPU time per request beside bare
+    // Fastify's, measured on the ceiling's server just after: the ceiling's hello keeps its server
+    // about 90 % busy with the load generator flat out, so requests/s alone mixes the generator's
+    // limit into the row.
     if (wanted("shopBare"))
-      rows.push(await rowNear(nearCeiling, "shopBare", 32, await bare("shop"), ceiling));
+      await withServer(deps, "shop", port, {}, async (base, server) => {
+        const url = `${base}/bench/bare`;
+        await run(url, 2, { connections: 32 });
+        const shop = await runWithCpu(server, url, duration, { connections: 32 });
+        const fastify = await runWithCpu(
+          ceilingServer,
+          `http://127.0.0.1:${ceilingPort}/bench/bare`,
+          duration,
+          {
+            connections: 32,
+          },
+        );
+        rows.push(
+          await rowNear(nearCeiling, "shopBare", 32, shop.measured, ceiling, {
+            cpuPerRequestMicroseconds: { shop: shop.cpuPerRequest, bareFastify: fastify.cpuPerRequest },
+            // Bare Fastify's CPU time per request over the shop's: the row's fraction by CPU.
+            cpuFraction:
+              shop.cpuPerRequest && fastify.cpuPerRequest
+                ? Number((fastify.cpuPerRequest / shop.cpuPerRequest).toPrecision(2))
+                : null,
+            bareFastifyAlongside: fastify.measured.requestsPerSecond,
+          }),
+        );
+      });
   } finally {
     await deps.stop(ceilingServer);
   }

@@ -44,7 +44,7 @@ import { createMetrics, registerMetricsRoute } from "./plugins/metrics.ts";
 import { isCacheablePage, registerPageCache } from "./plugins/page-cache.ts";
 import { registerPrivateAnswers } from "./plugins/private-answers.ts";
 import { registerReactRouterPages } from "./plugins/react-router-pages.ts";
-import { createShopLogger, lazyRequestLoggerFactory, ShopLogController } from "./plugins/request-logging.ts";
+import { createShopLogger, ShopLogController, withLazyChildren } from "./plugins/request-logging.ts";
 import { contractSerializerCompiler } from "./plugins/response-serializer.ts";
 import {
   registerPermissionsPolicy,
@@ -106,10 +106,9 @@ export async function buildApp(
       : createShopLogger(config.logLevel, config.env === "production", options.logDestination);
   const nextRequestId = requestIdSource();
   const app = Fastify({
-    ...(shopLogger ? { loggerInstance: shopLogger.logger } : { logger: false }),
-    logController: new ShopLogController(),
     // Each request's logger is made when the request first logs (request-logging.ts).
-    ...(shopLogger ? { childLoggerFactory: lazyRequestLoggerFactory } : {}),
+    ...(shopLogger ? { loggerInstance: withLazyChildren(shopLogger.logger) } : { logger: false }),
+    logController: new ShopLogController(),
     genReqId: (request) => {
       const incoming = request.headers["x-request-id"];
       return typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : nextRequestId();

@@ -6,7 +6,7 @@ import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { buildApp, requestIdSource } from "./app.ts";
 import { loadConfig } from "./config.ts";
-import { batchedLogDestination, LazyRequestLogger } from "./plugins/request-logging.ts";
+import { batchedLogDestination, LazyRequestLogger, withLazyChildren } from "./plugins/request-logging.ts";
 import { createTestDatabase } from "./testing.ts";
 
 describe("request logs", () => {
@@ -112,6 +112,22 @@ describe("a request's logger", () => {
     logger.error("written");
     expect(lines).toMatchObject([{ level: 50, reqId: "page-01", msg: "written" }]);
     expect(logger.bindings()).toEqual({ reqId: "page-01" });
+  });
+
+  it("is what the process logger Fastify is given makes for each request, the process logger writing as pino's", () => {
+    lines.length = 0;
+    const child = vi.spyOn(parent, "child");
+    const processLogger = withLazyChildren(parent);
+    // As Fastify asks for a request's logger: bindings and an options object, empty for most routes.
+    const requestLogger = processLogger.child({ reqId: "bag-trace-01" }, {});
+    expect(requestLogger).toBeInstanceOf(LazyRequestLogger);
+    expect(child).not.toHaveBeenCalled();
+    processLogger.warn("process line");
+    requestLogger.warn("request line");
+    expect(lines).toMatchObject([{ msg: "process line" }, { reqId: "bag-trace-01", msg: "request line" }]);
+    expect(lines[0]).not.toHaveProperty("reqId");
+    expect(processLogger.level).toBe("warn");
+    child.mockRestore();
   });
 
   it("hands a module a child of its own that carries the request's id", () => {

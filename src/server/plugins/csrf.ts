@@ -101,9 +101,10 @@ export function registerCsrf(app: FastifyInstance) {
   app.addHook("onRequest", (request, reply, done) => {
     // The session the browser's token must be bound to: the session cookie it sent, alive or not
     // (the session hook has already loaded a live one; a dead one is still the browser's).
+    const sessionCookie = request.cookies[SESSION_COOKIE];
     request.csrfBinding =
       request.sessionId ??
-      (isSessionless(request.url) ? "" : csrfBindingOfCookie(request.cookies[SESSION_COOKIE]));
+      (sessionCookie && !isSessionless(request.url) ? csrfBindingOfCookie(sessionCookie) : "");
     const cookie = request.cookies[CSRF_COOKIE];
     // Safe methods only remember the cookie; it is checked (and a missing one issued) where it matters.
     if (!UNSAFE_METHODS.has(request.method)) {

@@ -84,7 +84,8 @@ function holdsNothing(input: unknown): boolean {
  */
 export function registerInputGuards(app: FastifyInstance) {
   app.addHook("onRequest", (request, reply, done) => {
-    if (request.routeOptions.url === PAGE_RENDERER && !PAGE_METHODS.includes(request.method)) {
+    // The method first: Fastify builds the route's options anew each time they are read.
+    if (!PAGE_METHODS.includes(request.method) && request.routeOptions.url === PAGE_RENDERER) {
       reply
         .status(405)
         .header("allow", PAGE_METHODS.join(", "))

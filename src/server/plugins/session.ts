@@ -61,8 +61,9 @@ export function registerSessions(app: FastifyInstance) {
   };
   // Only a request whose session this process has not loaded within the bound waits for the database.
   app.addHook("onRequest", (request, reply, done) => {
-    const token = isSessionless(request.url) ? undefined : request.cookies[SESSION_COOKIE];
-    if (!token) return done();
+    // The cookie first: most requests without one never need the address looked at.
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || isSessionless(request.url)) return done();
     const id = hashToken(token);
     const cached = cache.get(id);
     if (cached !== undefined) {
