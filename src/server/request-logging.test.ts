@@ -68,6 +68,13 @@ describe("request logs", () => {
     expect(elsewhere().split("-")[0]).not.toBe(first?.split("-")[0]);
   });
 
+  it("gives each request a lazy logger from a logger with pino's levels, as Fastify asks for it", () => {
+    // Fastify's routeHandler: its logger's child, with the request id and an options object.
+    const requestLogger = app.log.child({ reqId: "lazy-0001" }, {});
+    expect(requestLogger).toBeInstanceOf(LazyRequestLogger);
+    expect((app.log as pino.Logger).levels.values.info).toBe(30);
+  });
+
   it("writes no completion line for a route quieter than the process (the health probe)", async () => {
     lines.length = 0;
     await app.inject({ method: "GET", url: "/healthz", headers: { "x-request-id": "probe-000001" } });
@@ -114,19 +121,24 @@ describe("a request's logger", () => {
     expect(logger.bindings()).toEqual({ reqId: "page-01" });
   });
 
-  it("is what the process logger Fastify is given makes for each request, the process logger writing as pino's", () => {
+  it("is what Fastify's logger, made from the process logger, makes for each request", () => {
     lines.length = 0;
+    // As Fastify starts: its own logger, a child of the one it is given, with its serializers.
+    const fastifyLogger = withLazyChildren(parent).child({}, { serializers: {} });
+    expect(fastifyLogger).not.toBeInstanceOf(LazyRequestLogger);
+    // A pino logger in all but `child`: Fastify checks a route's log level against its levels.
+    expect((fastifyLogger as pino.Logger).levels.values.warn).toBe(40);
     const child = vi.spyOn(parent, "child");
-    const processLogger = withLazyChildren(parent);
     // As Fastify asks for a request's logger: bindings and an options object, empty for most routes.
-    const requestLogger = processLogger.child({ reqId: "bag-trace-01" }, {});
+    const requestLogger = fastifyLogger.child({ reqId: "bag-trace-01" }, {});
     expect(requestLogger).toBeInstanceOf(LazyRequestLogger);
+    requestLogger.info("not written at warn");
     expect(child).not.toHaveBeenCalled();
-    processLogger.warn("process line");
+    fastifyLogger.warn("process line");
     requestLogger.warn("request line");
     expect(lines).toMatchObject([{ msg: "process line" }, { reqId: "bag-trace-01", msg: "request line" }]);
     expect(lines[0]).not.toHaveProperty("reqId");
-    expect(processLogger.level).toBe("warn");
+    expect(fastifyLogger.level).toBe("warn");
     child.mockRestore();
   });
 
