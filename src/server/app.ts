@@ -53,6 +53,7 @@ import {
 } from "./plugins/security-headers.ts";
 import { registerSessions } from "./plugins/session.ts";
 import { shopContext } from "./request-context.ts";
+import { RequestSteps } from "./request-steps.ts";
 import { registerModuleRoutes } from "./routes.ts";
 
 export interface RouteTableEntry {
@@ -166,10 +167,17 @@ export async function buildApp(
   // Every answer is counted by its route pattern, refusals and unknown addresses included.
   app.decorate("metrics", createMetrics(app));
   app.metrics.registerQueueMetrics(() => jobs.depth());
+  // The shop's own work on each request, in the order it runs: one hook per phase (decision 0101).
+  const steps = new RequestSteps();
   // First of all: a request for a host that is not the shop's is refused before any work.
-  registerKnownHosts(app, addresses, config.env === "production");
-  registerPermissionsPolicy(app);
-  await app.register(fastifyCookie);
+  registerKnownHosts(steps, addresses, config.env === "production");
+  registerPermissionsPolicy(steps);
+  // Cookies are read by a step of the shop's, after the host check; the plugin still writes them.
+  await app.register(fastifyCookie, { hook: false });
+  steps.onArrival(function cookies(request) {
+    const header = request.headers.cookie;
+    request.cookies = header ? app.parseCookie(header) : {};
+  });
   await app.register(fastifyFormbody);
   // The storefront's DELETE calls send a JSON content type with no body (voucher removal): an empty
   // JSON body is read as no body; anything else goes through Fastify's own safe parser.
@@ -179,14 +187,15 @@ export async function buildApp(
     if (body === "" && request.method === "DELETE") return done(null, undefined);
     return jsonParser(request, body as string, done);
   });
-  await app.register(fastifyCompress, { threshold: 1024 });
+  // Answers are compressed; request bodies are not decompressed: no browser compresses what it
+  // sends, and a compressed body is a way to make a small request cost a large one (decision 0101).
+  await app.register(fastifyCompress, { threshold: 1024, globalDecompression: false });
   const isDev = pages.mode === "vite";
 
   app.decorateRequest("market", null as unknown as Market);
   app.decorateRequest("locale", "en");
   app.decorateRequest("preview", false);
-  // Callback-style hooks where nothing is awaited: no promise per request on the hot path.
-  app.addHook("onRequest", (request, _reply, done) => {
+  steps.onArrival(function market(request) {
     const { market, locale } = resolveMarket({
       host: request.headers.host,
       marketCookie: request.cookies[MARKET_COOKIE],
@@ -197,13 +206,13 @@ export async function buildApp(
     request.market = market;
     request.locale = locale;
     request.preview = request.headers.preview === "true" || request.cookies.Preview === "true";
-    done();
   });
-  registerSessions(app);
-  registerCsrf(app);
-  registerInputGuards(app);
-  registerCardDataGuard(app);
-  registerPrivateAnswers(app);
+  registerSessions(app, steps);
+  registerCsrf(app, steps);
+  registerInputGuards(steps);
+  registerCardDataGuard(app, steps);
+  registerPrivateAnswers(app, steps);
+  steps.install(app);
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -1,4 +1,5 @@
 import os from "node:os";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -209,6 +210,37 @@ describe("keys named like Object's own properties", () => {
     expect(answer.statusCode).toBe(200);
     const query = await send("GET", "/api/search/?constructor=1&toString=2&hasOwnProperty=3&valueOf=4");
     expect(query.statusCode).toBe(200);
+  });
+});
+
+describe("compressed bodies", () => {
+  const lines = async () =>
+    Number((await rows<{ n: string }>(t.database.db, sql`select count(*) as n from cart_lines`))[0]?.n);
+  const addToBag = (encoding: string, payload: string | Buffer) =>
+    t.app.inject({
+      method: "POST",
+      url: "/cart/items/add_to_cart/",
+      headers: { ...csrfHeaders(t.config), "content-type": "application/json", "content-encoding": encoding },
+      payload,
+    });
+  const item = () => JSON.stringify({ product: product.id, size: product.size_id });
+
+  it("refuses a body with a content coding with 415 before reading it, and nothing is added to a bag", async () => {
+    const before = await lines();
+    for (const encoding of ["gzip", "deflate", "br", "x-anything", "GZIP, identity"]) {
+      const answer = await addToBag(encoding, zlib.gzipSync(item()));
+      expect({ encoding, status: answer.statusCode }).toEqual({ encoding, status: 415 });
+      expect(answer.json()).toMatchObject({ error: "unsupported_content_encoding" });
+      expect(answer.headers["accept-encoding"]).toBe("identity");
+    }
+    expect(await lines()).toBe(before);
+  });
+
+  it("takes a body sent as identity, as any other", async () => {
+    const before = await lines();
+    const answer = await addToBag("Identity", item());
+    expect(answer.statusCode).toBe(200);
+    expect(await lines()).toBe(before + 1);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { hasCardNumber } from "#kernel/card-numbers.ts";
 import { HttpError } from "#kernel/errors.ts";
+import type { RequestSteps } from "../request-steps.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -44,22 +45,19 @@ export function cardDataField(input: unknown): string | null {
  * card fields is refused (400) before a route reads it; the answer names the field, never its value.
  * The provider's own signed calls are not shoppers' input and pass.
  */
-export function registerCardDataGuard(app: FastifyInstance) {
+export function registerCardDataGuard(app: FastifyInstance, steps: RequestSteps) {
   const adyenMarkets = app.config.adyenMarkets;
   if (adyenMarkets.size === 0) return;
-  app.addHook("preValidation", (request, _reply, done) => {
+  steps.onInput(function cardData(request) {
     // Reading (a search for a barcode) is never refused; its address is masked in the log.
-    if (request.method === "GET" || request.method === "HEAD") return done();
+    if (request.method === "GET" || request.method === "HEAD") return null;
     // A market on the built-in test card takes its (test) card form; only Adyen's markets refuse one.
-    if (!adyenMarkets.has(request.market.code)) return done();
-    if (request.routeOptions.config.paymentProviderCall) return done();
+    if (!adyenMarkets.has(request.market.code)) return null;
+    if (request.routeOptions.config.paymentProviderCall) return null;
     const field = cardDataField(request.body) ?? cardDataField(request.query);
-    if (field)
-      return done(
-        new HttpError(400, "card_data_refused", "payment.card.error.invalid", {
-          [field]: ["payment.card.error.invalid"],
-        }),
-      );
-    done();
+    if (!field) return null;
+    return new HttpError(400, "card_data_refused", "payment.card.error.invalid", {
+      [field]: ["payment.card.error.invalid"],
+    });
   });
 }

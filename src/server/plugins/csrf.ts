@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { hashToken, SESSION_COOKIE } from "#modules/accounts/session.service.ts";
+import { ANSWERED, type RequestSteps } from "../request-steps.ts";
 import { isSessionless } from "./session.ts";
 
 export const CSRF_COOKIE = "csrftoken";
@@ -68,7 +69,7 @@ function sameToken(a: string, b: string): boolean {
  * must be this shop, and one of them must be there. The token is bound to the session and is
  * replaced whenever the session changes (log-in, sign-up, log-out, a first session): decision 0025.
  */
-export function registerCsrf(app: FastifyInstance) {
+export function registerCsrf(app: FastifyInstance, steps: RequestSteps) {
   const { sessionSecret, trustedOrigins } = app.config;
 
   app.decorateRequest("csrfToken", "");
@@ -98,7 +99,7 @@ export function registerCsrf(app: FastifyInstance) {
     }
   };
 
-  app.addHook("onRequest", (request, reply, done) => {
+  steps.onArrival(function csrf(request, reply) {
     // The session the browser's token must be bound to: the session cookie it sent, alive or not
     // (the session hook has already loaded a live one; a dead one is still the browser's).
     const sessionCookie = request.cookies[SESSION_COOKIE];
@@ -109,9 +110,9 @@ export function registerCsrf(app: FastifyInstance) {
     // Safe methods only remember the cookie; it is checked (and a missing one issued) where it matters.
     if (!UNSAFE_METHODS.has(request.method)) {
       if (cookie) request.csrfToken = cookie;
-      return done();
+      return;
     }
-    if (request.routeOptions.config?.csrfExempt) return done();
+    if (request.routeOptions.config?.csrfExempt) return;
     const header = request.headers[CSRF_HEADER];
     const sent = Array.isArray(header) ? header[0] : header;
     if (!isValidCsrfToken(sessionSecret, cookie, request.csrfBinding) || !sent || !sameToken(sent, cookie)) {
@@ -120,24 +121,22 @@ export function registerCsrf(app: FastifyInstance) {
         message: "CSRF token missing or incorrect.",
         request_id: request.id,
       });
-      return;
+      return ANSWERED;
     }
     if (!originAllowed(request)) {
       reply
         .status(403)
         .send({ error: "csrf_failed", message: "Origin not allowed.", request_id: request.id });
-      return;
+      return ANSWERED;
     }
     request.csrfToken = cookie;
-    done();
   });
 
   // Whenever a request changed the visitor's session (a first session, log-in, sign-up, log-out, a
   // dead session dropped), the answer carries a new token bound to the new session; the old one is
   // refused from now on. The browser reads the cookie at every call, so it sends the new one next.
-  app.addHook("onSend", (request, reply, payload, done) => {
+  steps.onAnswer(function newCsrfToken(request, reply) {
     if ((request.sessionId ?? "") !== request.csrfBinding) rotateCsrfToken(request, reply);
-    done(null, payload);
   });
 }
 

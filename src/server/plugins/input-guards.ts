@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import { fieldErrors, HttpError } from "#kernel/errors.ts";
+import { ANSWERED, type RequestSteps } from "../request-steps.ts";
 
 /** The field error of text that cannot be stored (a translation id, decision 0010). */
 export const UNSTORABLE_TEXT = "form.error.invalidCharacters";
@@ -78,12 +78,14 @@ function holdsNothing(input: unknown): boolean {
  * Guards every route, whatever its contract says, against input that would otherwise reach a
  * handler and fail there as a 500:
  * - a method the page renderer cannot serve (TRACE, OPTIONS, a write to a page) is 405 with `Allow`;
+ * - a compressed body is 415, before it is read: no browser compresses what it sends, and the shop
+ *   does not inflate bodies (decision 0101), so it would otherwise reach a parser as bytes;
  * - text that cannot be stored anywhere in the path, the query or the body (keys included) is a 400
  *   with field errors, before the route's own validation, so no contract can forget it.
- * Registered on the root instance before the routes, so every route and the 404 handler have it.
+ * Steps of the root instance, installed before the routes, so every route and the 404 handler have them.
  */
-export function registerInputGuards(app: FastifyInstance) {
-  app.addHook("onRequest", (request, reply, done) => {
+export function registerInputGuards(steps: RequestSteps) {
+  steps.onArrival(function pageMethod(request, reply) {
     // The method first: Fastify builds the route's options anew each time they are read.
     if (!PAGE_METHODS.includes(request.method) && request.routeOptions.url === PAGE_RENDERER) {
       reply
@@ -94,24 +96,32 @@ export function registerInputGuards(app: FastifyInstance) {
           message: `A page answers ${PAGE_METHODS.join(" and ")} only.`,
           request_id: request.id,
         });
-      return;
+      return ANSWERED;
     }
-    done();
   });
 
-  app.addHook("preValidation", (request, _reply, done) => {
+  steps.onArrival(function plainBody(request, reply) {
+    const encoding = request.headers["content-encoding"];
+    if (encoding === undefined || encoding.trim().toLowerCase() === "identity") return;
+    reply.status(415).header("accept-encoding", "identity").send({
+      error: "unsupported_content_encoding",
+      message: "Send the body without a content coding.",
+      request_id: request.id,
+    });
+    return ANSWERED;
+  });
+
+  steps.onInput(function storableText(request) {
     const { params, query, body } = request;
     // Most requests (a page, a read with no query) carry nothing to look at: no walk, no arrays.
-    if (holdsNothing(params) && holdsNothing(query) && holdsNothing(body)) return done();
+    if (holdsNothing(params) && holdsNothing(query) && holdsNothing(body)) return null;
     const fields = [params, query, body].flatMap(unstorableFields);
-    if (fields.length === 0) return done();
-    done(
-      new HttpError(
-        400,
-        "validation_failed",
-        "Some fields hold characters that cannot be used.",
-        fieldErrors(fields.slice(0, MAX_REPORTED).map((field) => ({ field, message: UNSTORABLE_TEXT }))),
-      ),
+    if (fields.length === 0) return null;
+    return new HttpError(
+      400,
+      "validation_failed",
+      "Some fields hold characters that cannot be used.",
+      fieldErrors(fields.slice(0, MAX_REPORTED).map((field) => ({ field, message: UNSTORABLE_TEXT }))),
     );
   });
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
 import type { PublicAddresses } from "#modules/markets/public-addresses.ts";
+import { ANSWERED, type RequestSteps } from "../request-steps.ts";
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -14,14 +14,15 @@ declare module "fastify" {
  * is refused with 400 `unknown_host` before cookies, sessions or the route are looked at. Outside
  * production every host is served, for development on any address.
  */
-export function registerKnownHosts(app: FastifyInstance, addresses: PublicAddresses, production: boolean) {
+export function registerKnownHosts(steps: RequestSteps, addresses: PublicAddresses, production: boolean) {
   if (!production) return;
-  app.addHook("onRequest", (request, reply, done) => {
-    if (addresses.isKnownHost(request.headers.host) || request.routeOptions.config?.anyHost) return done();
+  steps.onArrival(function knownHost(request, reply) {
+    if (addresses.isKnownHost(request.headers.host) || request.routeOptions.config?.anyHost) return;
     reply.status(400).send({
       error: "unknown_host",
       message: "This shop is not served on that address.",
       request_id: request.id,
     });
+    return ANSWERED;
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { cartOwnerOf, findCartId } from "#modules/cart/cart-owner.ts";
+import type { RequestSteps } from "../request-steps.ts";
 
 /** What a personal answer carries: no cache, shared or the browser's own, may keep it. */
 export const PRIVATE_ANSWER = "private, no-store";
@@ -43,36 +44,40 @@ export function personalAnswer(answer: Answer): boolean {
 /**
  * `Cache-Control: private, no-store` on every personal answer, pages and calls, whatever the route
  * set; other answers keep their own. A page for an anonymous session is personal once the
- * session has a bag (its header shows the bag). Registered on the root after the cookie plugin,
- * whose onSend hook writes the cookies this one looks for.
+ * session has a bag (its header shows the bag). A step installed on the root after the cookie plugin,
+ * whose onSend hook writes the cookies this one looks for, and after the steps that set cookies.
  */
-export function registerPrivateAnswers(app: FastifyInstance) {
+export function registerPrivateAnswers(app: FastifyInstance, steps: RequestSteps) {
   const { db } = app.database;
   const markPrivate = (reply: FastifyReply) => reply.header("cache-control", PRIVATE_ANSWER);
-  const answerOf = (request: FastifyRequest, reply: FastifyReply): Answer => ({
-    url: request.url,
-    page: request.routeOptions.url === PAGE_ROUTE,
-    session: request.sessionId !== null,
-    member: request.user !== null,
-    setsCookie: reply.hasHeader("set-cookie"),
-  });
-  app.addHook("onSend", (request, reply, payload, done) => {
+  const answerOf = (request: FastifyRequest, reply: FastifyReply): Answer => {
+    const session = request.sessionId !== null;
+    const member = request.user !== null;
+    return {
+      url: request.url,
+      // Whether it is a page matters only with a session or a member: the route is looked up then
+      // (Fastify builds a request's route options anew on each read).
+      page: (session || member) && request.routeOptions.url === PAGE_ROUTE,
+      session,
+      member,
+      setsCookie: reply.hasHeader("set-cookie"),
+    };
+  };
+  steps.onAnswer(function privateAnswer(request, reply) {
     const answer = answerOf(request, reply);
     if (personalAnswer(answer)) {
       markPrivate(reply);
-      return done(null, payload);
+      return;
     }
-    if (!answer.page || !answer.session) return done(null, payload);
-    findCartId(db, cartOwnerOf(request)).then(
+    if (!answer.page || !answer.session) return;
+    return findCartId(db, cartOwnerOf(request)).then(
       (cart) => {
         if (cart !== null) markPrivate(reply);
-        done(null, payload);
       },
       (error) => {
         // Whether the visitor has a bag is unknown: the page may show it.
         request.log.warn({ err: error }, "bag lookup for Cache-Control failed");
         markPrivate(reply);
-        done(null, payload);
       },
     );
   });

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import type { KlarnaConfig } from "#modules/payments/klarna/klarna-api.ts";
 import { distinctConfigs } from "#modules/payments/market-config.ts";
 import type { AppConfig } from "../config.ts";
+import type { RequestSteps } from "../request-steps.ts";
 
 /**
  * Security headers. Pages get a CSP with a per-request script nonce (React Router's inline
@@ -181,16 +182,15 @@ export const PERMISSIONS_POLICY = [
 
 /**
  * `Permissions-Policy` on every answer a browser may show as a document (pages, pictures, SVG,
- * files, the API docs), refusals and unknown addresses included: registered on the root, so every
+ * files, the API docs), refusals and unknown addresses included: a step of the root's, so every
  * route and the 404 handler have it. A JSON answer goes without (decision 0094): it is data, never a
  * document that embeds or scripts anything, so the policy does nothing there, and its 230 bytes were
  * a measurable share of a short call's cost.
  */
-export function registerPermissionsPolicy(app: FastifyInstance) {
-  app.addHook("onSend", (_request, reply, payload, done) => {
+export function registerPermissionsPolicy(steps: RequestSteps) {
+  steps.onAnswer(function permissionsPolicy(_request, reply) {
     if (!isJsonAnswer(reply.getHeader("content-type")))
       reply.header("permissions-policy", PERMISSIONS_POLICY);
-    done(null, payload);
   });
 }
 

@@ -9,6 +9,7 @@ import {
   SESSION_COOKIE,
   touchSession,
 } from "#modules/accounts/session.service.ts";
+import type { RequestSteps } from "../request-steps.ts";
 
 /**
  * Paths that never need a session: static files (and the interface texts), probes and metrics, and the storefront's route manifest (fetched
@@ -34,7 +35,7 @@ export function isSessionless(url: string): boolean {
  * SESSION_CACHE_SECONDS ago is taken from memory: an ordinary request reads no session row; a load
  * (and the sliding expiry's rare write) happens once per session and bound (decision 0048).
  */
-export function registerSessions(app: FastifyInstance) {
+export function registerSessions(app: FastifyInstance, steps: RequestSteps) {
   const { db } = app.database;
   const cache = createSessionCache({
     ttlMs: app.config.sessionCacheSeconds * 1000,
@@ -60,16 +61,16 @@ export function registerSessions(app: FastifyInstance) {
     attach(request, reply, session);
   };
   // Only a request whose session this process has not loaded within the bound waits for the database.
-  app.addHook("onRequest", (request, reply, done) => {
+  steps.onArrival(function session(request, reply) {
     // The cookie first: most requests without one never need the address looked at.
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || isSessionless(request.url)) return done();
+    if (!token || isSessionless(request.url)) return;
     const id = hashToken(token);
     const cached = cache.get(id);
     if (cached !== undefined) {
       attach(request, reply, cached);
-      return done();
+      return;
     }
-    load(request, reply, token, id).then(() => done(), done);
+    return load(request, reply, token, id);
   });
 }
