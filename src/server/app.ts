@@ -169,15 +169,12 @@ export async function buildApp(
   app.metrics.registerQueueMetrics(() => jobs.depth());
   // The shop's own work on each request, in the order it runs: one hook per phase (decision 0101).
   const steps = new RequestSteps();
-  // First of all: a request for a host that is not the shop's is refused before any work.
+  // First of the shop's steps: a request for a host that is not the shop's is refused before any
+  // of its work (the cookie plugin has only parsed the header).
   registerKnownHosts(steps, addresses, config.env === "production");
-  registerPermissionsPolicy(steps);
-  // Cookies are read by a step of the shop's, after the host check; the plugin still writes them.
-  await app.register(fastifyCookie, { hook: false });
-  steps.onArrival(function cookies(request) {
-    const header = request.headers.cookie;
-    request.cookies = header ? app.parseCookie(header) : {};
-  });
+  // Its own hook reads cookies: with `hook: false` a cookie first set in an answer step (the CSRF
+  // token's rotation) would never be written, as the plugin's writer has already passed.
+  await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   // The storefront's DELETE calls send a JSON content type with no body (voucher removal): an empty
   // JSON body is read as no body; anything else goes through Fastify's own safe parser.
@@ -211,6 +208,8 @@ export async function buildApp(
   registerCsrf(app, steps);
   registerInputGuards(steps);
   registerCardDataGuard(app, steps);
+  // The answer steps run after the cookie plugin's writer, so private answers see every cookie set.
+  registerPermissionsPolicy(steps);
   registerPrivateAnswers(app, steps);
   steps.install(app);
 

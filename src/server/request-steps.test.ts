@@ -85,6 +85,43 @@ describe("the request steps, one hook per phase", () => {
     }
   });
 
+  it("takes a step that fails with no error at all for a failure, never for leave to go on", async () => {
+    for (const failing of [
+      () => later().then(() => Promise.reject(undefined)),
+      () => {
+        throw null;
+      },
+    ]) {
+      const { app, seen } = appWith((steps, seen) => {
+        steps.onArrival(failing);
+        steps.onArrival(() => {
+          seen.push("the check after it");
+          return undefined;
+        });
+      });
+      const response = await app.inject({ method: "POST", url: "/thing", payload: {} });
+      expect(response.statusCode).toBe(500);
+      expect(seen).toEqual([]);
+    }
+  });
+
+  it("stops at a step that sent an answer without saying so, as Fastify stops its hooks", async () => {
+    const { app, seen } = appWith((steps, seen) => {
+      steps.onArrival((_request, reply) => {
+        reply.hijack();
+        reply.raw.end("sent by hand");
+        return undefined;
+      });
+      steps.onArrival(() => {
+        seen.push("after the answer");
+        return undefined;
+      });
+    });
+    const response = await app.inject({ method: "POST", url: "/thing", payload: {} });
+    expect(response.body).toBe("sent by hand");
+    expect(seen).toEqual([]);
+  });
+
   it("refuses input with the first input step's error, before the handler", async () => {
     const { app, seen } = appWith((steps, seen) => {
       steps.onInput((request) => {

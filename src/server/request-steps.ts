@@ -82,6 +82,13 @@ export class RequestSteps {
 }
 
 type Done = (error?: Error) => void;
+
+/**
+ * What a step threw or its promise failed with, as an error: Fastify takes a falsy error for
+ * success, which would run the handler with the steps after the failed one skipped.
+ */
+const failure = (reason: unknown): Error =>
+  reason instanceof Error ? reason : new Error(`A request step failed: ${String(reason)}`);
 type SendDone = (error: Error | null, payload?: unknown) => void;
 
 // A step that throws is the request's error, as a hook that throws is; `done` itself is called
@@ -98,12 +105,18 @@ function arrive(
     try {
       result = (steps[index] as ArrivalStep)(request, reply);
     } catch (error) {
-      done(error as Error);
+      done(failure(error));
       return;
     }
+    // A step that sent an answer without saying so stops the rest too, as Fastify stops its hooks.
+    if (result === ANSWERED || reply.sent) return;
     if (result === undefined) continue;
-    if (result === ANSWERED) return;
-    result.then(() => arrive(steps, index + 1, request, reply, done), done);
+    result.then(
+      () => {
+        if (!reply.sent) arrive(steps, index + 1, request, reply, done);
+      },
+      (reason) => done(failure(reason)),
+    );
     return;
   }
   done();
@@ -122,11 +135,14 @@ function send(
     try {
       result = (steps[index] as AnswerStep)(request, reply);
     } catch (error) {
-      done(error as Error);
+      done(failure(error));
       return;
     }
     if (result === undefined) continue;
-    result.then(() => send(steps, index + 1, request, reply, payload, done), done);
+    result.then(
+      () => send(steps, index + 1, request, reply, payload, done),
+      (reason) => done(failure(reason)),
+    );
     return;
   }
   done(null, payload);

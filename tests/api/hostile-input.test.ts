@@ -236,6 +236,19 @@ describe("compressed bodies", () => {
     expect(await lines()).toBe(before);
   });
 
+  it("leaves alone a request without a body, or with an empty coding, whatever its header says", async () => {
+    const csrf = await t.app.inject({
+      method: "GET",
+      url: "/api/csrf/",
+      headers: { "content-encoding": "gzip" },
+    });
+    expect(csrf.statusCode).toBe(200);
+    const before = await lines();
+    const empty = await addToBag(" ", item());
+    expect(empty.statusCode).toBe(200);
+    expect(await lines()).toBe(before + 1);
+  });
+
   it("takes a body sent as identity, as any other", async () => {
     const before = await lines();
     const answer = await addToBag("Identity", item());

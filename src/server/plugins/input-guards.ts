@@ -66,6 +66,11 @@ export function unstorableFields(input: unknown): string[] {
   return found;
 }
 
+/** A request with a body, as its headers announce one (HTTP/1.1: a length above 0, or chunks). */
+const carriesBody = (headers: { "content-length"?: string; "transfer-encoding"?: string }) =>
+  headers["transfer-encoding"] !== undefined ||
+  (headers["content-length"] !== undefined && headers["content-length"].trim() !== "0");
+
 /** No input at all: nothing sent, or an object or array with nothing in it. */
 function holdsNothing(input: unknown): boolean {
   if (input === undefined || input === null) return true;
@@ -78,7 +83,7 @@ function holdsNothing(input: unknown): boolean {
  * Guards every route, whatever its contract says, against input that would otherwise reach a
  * handler and fail there as a 500:
  * - a method the page renderer cannot serve (TRACE, OPTIONS, a write to a page) is 405 with `Allow`;
- * - a compressed body is 415, before it is read: no browser compresses what it sends, and the shop
+ * - a body with a content coding is 415, before it is read: no browser compresses what it sends, and the shop
  *   does not inflate bodies (decision 0101), so it would otherwise reach a parser as bytes;
  * - text that cannot be stored anywhere in the path, the query or the body (keys included) is a 400
  *   with field errors, before the route's own validation, so no contract can forget it.
@@ -101,8 +106,8 @@ export function registerInputGuards(steps: RequestSteps) {
   });
 
   steps.onArrival(function plainBody(request, reply) {
-    const encoding = request.headers["content-encoding"];
-    if (encoding === undefined || encoding.trim().toLowerCase() === "identity") return;
+    const encoding = request.headers["content-encoding"]?.trim().toLowerCase();
+    if (!encoding || encoding === "identity" || !carriesBody(request.headers)) return;
     reply.status(415).header("accept-encoding", "identity").send({
       error: "unsupported_content_encoding",
       message: "Send the body without a content coding.",

@@ -11,7 +11,7 @@ declare module "fastify" {
 /**
  * In production the shop answers only on its configured hosts (PUBLIC_URL's host and the
  * MARKET_HOSTS hosts, as the Host header names them; X-Forwarded-Host is never read). Any other Host
- * is refused with 400 `unknown_host` before cookies, sessions or the route are looked at. Outside
+ * is refused with 400 `unknown_host` before the shop looks at cookies, sessions or the route. Outside
  * production every host is served, for development on any address.
  */
 export function registerKnownHosts(steps: RequestSteps, addresses: PublicAddresses, production: boolean) {
