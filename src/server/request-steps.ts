@@ -65,7 +65,7 @@ export class RequestSteps {
     const input = [...this.#input];
     const answer = [...this.#answer];
     if (arrival.length > 0)
-      app.addHook("onRequest", (request, reply, done) => arrive(arrival, 0, request, reply, done));
+      app.addHook("onRequest", (request, reply, done) => run(arrival, 0, request, reply, done));
     if (input.length > 0)
       app.addHook("preValidation", (request, _reply, done) => {
         for (const step of input) {
@@ -75,9 +75,7 @@ export class RequestSteps {
         done();
       });
     if (answer.length > 0)
-      app.addHook("onSend", (request, reply, payload, done) =>
-        send(answer, 0, request, reply, payload, done),
-      );
+      app.addHook("onSend", (request, reply, _payload, done) => run(answer, 0, request, reply, done));
   }
 }
 
@@ -89,11 +87,11 @@ type Done = (error?: Error) => void;
  */
 const failure = (reason: unknown): Error =>
   reason instanceof Error ? reason : new Error(`A request step failed: ${String(reason)}`);
-type SendDone = (error: Error | null, payload?: unknown) => void;
 
-// A step that throws is the request's error, as a hook that throws is; `done` itself is called
-// outside the try, so nothing Fastify does after it is mistaken for a step's error.
-function arrive(
+// Arrival and answer steps alike (an answer step never answers; Fastify keeps the payload when its
+// onSend `done` is given none). A step that throws is the request's error, as a hook that throws is;
+// `done` itself is called outside the try, so nothing Fastify does after it is mistaken for a step's.
+function run(
   steps: ArrivalStep[],
   from: number,
   request: FastifyRequest,
@@ -113,37 +111,11 @@ function arrive(
     if (result === undefined) continue;
     result.then(
       () => {
-        if (!reply.sent) arrive(steps, index + 1, request, reply, done);
+        if (!reply.sent) run(steps, index + 1, request, reply, done);
       },
       (reason) => done(failure(reason)),
     );
     return;
   }
   done();
-}
-
-function send(
-  steps: AnswerStep[],
-  from: number,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  payload: unknown,
-  done: SendDone,
-): void {
-  for (let index = from; index < steps.length; index++) {
-    let result: ReturnType<AnswerStep>;
-    try {
-      result = (steps[index] as AnswerStep)(request, reply);
-    } catch (error) {
-      done(failure(error));
-      return;
-    }
-    if (result === undefined) continue;
-    result.then(
-      () => send(steps, index + 1, request, reply, payload, done),
-      (reason) => done(failure(reason)),
-    );
-    return;
-  }
-  done(null, payload);
 }
