@@ -152,6 +152,9 @@ interface Card {
   sizes: { in_stock: boolean }[];
 }
 
+/** A product's slug, from its page's address (`/p/<slug>/`, the route's parameter). */
+const slugOf = (card: Card) => card.relative_url.replace(/^\/p\//, "").replace(/\/$/, "");
+
 /** Runs the load and answers what was measured in the measured window (after the warm-up). */
 export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> {
   const dispatcher = new Agent({ connections: options.shoppers * 2, keepAliveTimeout: 30_000 });
@@ -277,10 +280,8 @@ export async function runMixedLoad(options: MixedOptions): Promise<MixedResult> 
       card = pick(cards);
       if (seenProducts.length < 5000) seenProducts.push(card);
       await ok(
-        shopper.get(
-          `${card.relative_url}_.data?${pageDataOnly("product/product-page")}`,
-          "product page (navigation)",
-        ),
+        // The page's client loader asks the shop's call for its data (decision 0102).
+        shopper.get(`/api/product-page/${slugOf(card)}/`, "product page (navigation)"),
         "product page (navigation)",
       );
     }

@@ -31,7 +31,6 @@ import {
   fractionOf,
   listingQueries,
   markdownTable,
-  pageDataOnly,
   percentile,
   type SpeedRow,
   seededRandom,
@@ -540,23 +539,24 @@ async function bagRow(base: string, databaseUrl: string, duration: number) {
 
 interface ProductRef {
   id: number;
+  slug: string;
   url: string;
 }
 
 async function onlineProducts(databaseUrl: string): Promise<ProductRef[]> {
   return (
-    await query<{ id: number; url: string }>(
+    await query<{ id: number; slug: string; url: string }>(
       databaseUrl,
-      "select id, relative_url as url from products where online and not is_package order by id",
+      "select id, slug, relative_url as url from products where online and not is_package order by id",
     )
-  ).map((row) => ({ id: row.id, url: row.url }));
+  ).map((row) => ({ id: row.id, slug: row.slug, url: row.url }));
 }
 
 /**
- * Row 5: a random product each time: its route data as a client-side navigation to the product page
- * fetches it (`<product url>_.data?_routes=…`: the page's own loader, the shell is not read again),
- * then its stock per size (`/api/availability/:id/`), the call the page makes when the shopper reaches
- * for the bag button. Each is a request.
+ * Row 5: a random product each time: its page's data as a navigation in the storefront fetches it
+ * (the page's client loader asks `/api/product-page/:slug/`, decision 0102; before it, React Router's
+ * `<product url>_.data?_routes=…`), then its stock per size (`/api/availability/:id/`), the call the
+ * page makes when the shopper reaches for the bag button. Each is a request.
  */
 async function productDataRow(base: string, products: ProductRef[], duration: number) {
   const random = seededRandom(5);
@@ -568,7 +568,7 @@ async function productDataRow(base: string, products: ProductRef[], duration: nu
         setupRequest: (request, context) => {
           const product = products[Math.floor(random() * products.length)] as ProductRef;
           (context as { product?: ProductRef }).product = product;
-          return { ...request, path: `${product.url}_.data?${pageDataOnly("product/product-page")}` };
+          return { ...request, path: `/api/product-page/${product.slug}/` };
         },
       },
       {

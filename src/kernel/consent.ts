@@ -47,3 +47,15 @@ export function serializeConsent(choice: ConsentChoice, day: Date): string {
   const purposes = [choice.statistics && "statistics", choice.marketing && "marketing"].filter(Boolean);
   return `v${CONSENT_VERSION}.${day.toISOString().slice(0, 10)}.${purposes.length ? purposes.join("+") : "none"}`;
 }
+
+/**
+ * Whether a page may embed a third party's player or post (videos, reels, social embeds): with
+ * the shopper's marketing consent, or where the configuration does not ask for consent
+ * (CONSENT_REQUIRED, off in development only: decision 0045).
+ */
+export function marketingEmbedsAllowed(shop: {
+  config: { consentRequired: boolean };
+  consent: Consent;
+}): boolean {
+  return !shop.config.consentRequired || shop.consent.marketing;
+}

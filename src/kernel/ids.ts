@@ -1,11 +1,13 @@
 import { z } from "zod";
+import { MAX_ID } from "./id-range.ts";
+
+export { MAX_ID };
 
 /**
- * The largest id there can be: ids are PostgreSQL `integer` (serial) columns, 2³¹−1 at most. A larger
- * number names nothing, and is refused where it comes in, so that it never reaches a query (where it
- * would be an out-of-range error, not an answer).
+ * The longest path parameter the router matches (Fastify's default is 100): an imported product's
+ * handle may have 120 characters (catalogue-feed.ts), and the product page's call names it in its path.
  */
-export const MAX_ID = 2_147_483_647;
+export const MAX_PATH_PARAMETER = 200;
 
 const errorOf = (message: string | undefined) => (message ? { error: message } : undefined);
 

@@ -19,6 +19,7 @@ import { RouterContextProvider } from "react-router";
 import type { ViteDevServer } from "vite";
 import { type Database, isDatabaseBusy } from "#db/client.ts";
 import { CONSENT_COOKIE, parseConsent } from "#kernel/consent.ts";
+import { MAX_PATH_PARAMETER } from "#kernel/ids.ts";
 import { PageTexts } from "#kernel/page-texts.ts";
 import { cartOwnerOf } from "#modules/cart/cart-owner.ts";
 import { reuseRevisionReads } from "#modules/catalog/catalogue-cache.ts";
@@ -116,7 +117,7 @@ export async function buildApp(
     },
     bodyLimit: config.bodyLimit,
     trustProxy: trustProxyOption(config.trustProxy),
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER },
     return503OnClosing: true,
     ...options.fastify,
   }).withTypeProvider<ZodTypeProvider>();

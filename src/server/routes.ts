@@ -44,6 +44,7 @@ import { tastemakersRoutes } from "#modules/tastemakers/tastemakers.routes.ts";
 import { exportApplicationOf, forgetApplicationOf } from "#modules/tastemakers/tastemakers.service.ts";
 import { webhooksRoutes } from "#modules/webhooks/webhooks.routes.ts";
 import type { OrderPlacedEvent } from "./plugins/metrics.ts";
+import { productPageRoutes } from "./product-page.ts";
 import { shellRoutes } from "./shell.ts";
 
 /**
@@ -125,4 +126,6 @@ export async function registerModuleRoutes(app: FastifyInstance) {
   await app.register(webhooksRoutes);
   // The header's personal bits for pages served from the page cache (decision 0051).
   await app.register(shellRoutes);
+  // The product page's data for a navigation in the storefront (decision 0102).
+  await app.register(productPageRoutes);
 }

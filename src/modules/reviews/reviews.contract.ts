@@ -80,4 +80,5 @@ export const reviewHiddenOutput = z.object({
 });
 
 /** What the product page offers the visitor: log in, nothing (not received), the form, or thanks. */
-export type ReviewState = "log_in" | "not_received" | "can_review" | "reviewed";
+export const reviewStateOutput = z.enum(["log_in", "not_received", "can_review", "reviewed"]);
+export type ReviewState = z.infer<typeof reviewStateOutput>;

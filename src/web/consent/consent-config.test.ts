@@ -1,9 +1,8 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { NO_CONSENT } from "#kernel/consent.ts";
+import { marketingEmbedsAllowed, NO_CONSENT } from "#kernel/consent.ts";
 import { loadConfig } from "#server/config.ts";
 import { registerSecurityHeaders } from "#server/plugins/security-headers.ts";
-import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 
 describe("CONSENT_REQUIRED", () => {
   it("is on in production and off elsewhere unless set", () => {

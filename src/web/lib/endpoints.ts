@@ -125,6 +125,7 @@ import type {
   applicationReceivedOutput,
   tastemakerApplicationInput,
 } from "#modules/tastemakers/tastemakers.contract.ts";
+import type { productPageOutput, productPageQuery } from "#server/product-page.ts";
 import type { shellOutput } from "#server/shell.ts";
 
 /**
@@ -250,6 +251,10 @@ export interface Endpoints {
 
   // Product page
   "GET /api/availability/:id/": { response: z.output<typeof availabilityOutput> };
+  "GET /api/product-page/:slug/": {
+    query: z.input<typeof productPageQuery>;
+    response: z.output<typeof productPageOutput>;
+  };
   "GET /api/products/related/:id/": { response: z.output<typeof productCardsOutput> };
   "GET /api/products/complete_the_look/:id/": { response: z.output<typeof productCardsOutput> };
   "GET /api/products/cards/": {

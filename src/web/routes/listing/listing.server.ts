@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { z } from "zod";
+import { marketingEmbedsAllowed } from "#kernel/consent.ts";
 import type { PageTexts } from "#kernel/page-texts.ts";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import {
@@ -21,7 +22,6 @@ import type { ShopRequestContext } from "#server/request-context.ts";
 import type { ArticleCard } from "#web/components/article-list.tsx";
 import { type LookPictureProps, lookHotspots } from "#web/components/look-picture.tsx";
 import { cardListText } from "#web/components/product-card.tsx";
-import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { messagesFor } from "#web/i18n/messages.server.ts";
 import { type JsonText, keptJsonText, viewOnce } from "#web/lib/json-text.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";

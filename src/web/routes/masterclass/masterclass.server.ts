@@ -1,7 +1,7 @@
+import { marketingEmbedsAllowed } from "#kernel/consent.ts";
 import { MASTERCLASS_PAGE_SIZE } from "#modules/content/masterclass.contract.ts";
 import { listPositions, listSkills, listVideos } from "#modules/content/masterclass.service.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
-import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
 import { soft } from "#web/lib/page-data.server.ts";
 
 /** The most shorts the slider holds. */

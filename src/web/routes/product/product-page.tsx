@@ -1,14 +1,15 @@
 import { lazy, Suspense, useEffect, useMemo, useReducer, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
-import { useLocation } from "react-router";
+import { data, useLocation } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
+import type { PageTexts } from "#kernel/page-texts.ts";
+import { searchIdOf } from "#kernel/search-id.ts";
 import { modelName, productTitle } from "#modules/catalog/product-name.ts";
 import type { StockEntry } from "#modules/product/product.contract.ts";
 import { recordSearchOpened } from "#modules/search/search-analytics.service.ts";
 import { shopContext } from "#server/request-context.ts";
 import { FavouriteToggle } from "#web/components/favourite-toggle.tsx";
-import { marketingEmbedsAllowed } from "#web/consent/consent.server.ts";
-import { call } from "#web/lib/api.ts";
+import { ApiRequestError, call } from "#web/lib/api.ts";
 import { jsonForScript, keptJsonText, readJsonText } from "#web/lib/json-text.ts";
 import { lazySection } from "#web/lib/lazy-section.tsx";
 import { moneyFormat } from "#web/lib/money.ts";
@@ -24,7 +25,7 @@ import { bagButtonAction, drawerReducer, initialDrawer } from "./add-to-bag-mach
 import { InStoreSheet } from "./in-store-sheet.tsx";
 import { loadProductPage } from "./product.server.ts";
 import { ProductGallery } from "./product-gallery.tsx";
-import type { ProductView } from "./product-view.ts";
+import { type ProductPageData, type ProductView, productPageOf } from "./product-view.ts";
 import { useRecentlySeen } from "./recently-seen.ts";
 import { SizeGrid } from "./size-grid.tsx";
 import { SizeGuideButton } from "./size-guide.tsx";
@@ -86,23 +87,42 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
   const shop = context.get(shopContext);
   const page = await loadProductPage(shop, params.slug);
   // Opened from a search's results: counted for the operator's search report.
-  const searchId = new URL(request.url).searchParams.get("sid");
-  if (searchId && /^[1-9]\d{0,9}$/.test(searchId) && Number(searchId) <= 2_147_483_647)
-    await recordSearchOpened(shop.database.db, Number(searchId));
-  // The product video embeds a third-party player: only with marketing consent (decision 0045).
-  const videoAllowed = marketingEmbedsAllowed(shop);
-  // The social gallery comes from a statistics partner: only with statistics consent.
-  // The product, most of the page's data, goes as one JSON text (decision 0072), made once per kept
-  // product (the view is the same object while its detail is kept); so does the flagship store's
-  // sheet, and the structured data goes as its script's text (decision 0093).
+  const searchId = searchIdOf(new URL(request.url).searchParams.get("sid"));
+  if (searchId !== null) await recordSearchOpened(shop.database.db, searchId);
+  return pageData(page, shop.pageTexts, shop.cspNonce);
+}
+
+/**
+ * A navigation in the storefront asks the shop's call for the page's data, not React Router's page
+ * data (decision 0102): the same answer the loader reads, shaped the same way. A product that is gone
+ * is the page's 404, as it is for a document.
+ */
+export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const answer = await call("GET /api/product-page/:slug/", {
+    params: { slug: params.slug },
+    query: { sid: searchIdOf(new URL(request.url).searchParams.get("sid")) ?? undefined },
+    signal: request.signal,
+  }).catch((error: unknown) => {
+    if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
+    throw error;
+  });
+  // The page is on one of the shop's configured addresses (a document is served on no other), so
+  // its structured data links on the address it is on. Its script needs no nonce: it is data, not run.
+  return pageData(productPageOf(answer, window.location.origin), null, "");
+}
+
+/**
+ * The page's data as React Router carries it: the product, most of it, as one JSON text (decision
+ * 0072), made once per kept product (the view is the same object while its detail is kept); so does
+ * the flagship store's sheet, and the structured data goes as its script's text (decision 0093).
+ */
+function pageData(page: ProductPageData, texts: PageTexts | null, nonce: string) {
   return {
     ...page,
-    product: keptJsonText(page.product, shop.pageTexts),
-    flagship: page.flagship && keptJsonText(page.flagship, shop.pageTexts),
+    product: keptJsonText(page.product, texts),
+    flagship: page.flagship && keptJsonText(page.flagship, texts),
     jsonLd: jsonForScript(page.jsonLd),
-    nonce: shop.cspNonce,
-    videoAllowed,
-    statisticsConsent: shop.consent.statistics,
+    nonce,
   };
 }
 
