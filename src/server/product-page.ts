@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { CONSENT_COOKIE, type Consent, marketingEmbedsAllowed, parseConsent } from "#kernel/consent.ts";
-import { coercedId, MAX_PATH_PARAMETER } from "#kernel/ids.ts";
+import { MAX_PATH_PARAMETER } from "#kernel/ids.ts";
+import { searchIdOf } from "#kernel/search-id.ts";
+import type { SessionUser } from "#kernel/session-user.ts";
 import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
 import { storeOutput } from "#modules/content/stores.contract.ts";
 import { type FlagshipStore, flagshipStore } from "#modules/content/stores.service.ts";
-import type { UiLocale } from "#modules/markets/markets.data.ts";
+import type { Market, UiLocale } from "#modules/markets/markets.data.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import { type ProductDetail, productDetailSchema } from "#modules/product/product.contract.ts";
 import { loadProductDetail } from "#modules/product/product.service.ts";
@@ -46,7 +48,14 @@ export type ProductPageAnswer = z.output<typeof productPageOutput>;
 
 /** A product's page by its slug, and the search it was opened from, if any. */
 export const productPageParams = z.object({ slug: z.string().min(1).max(MAX_PATH_PARAMETER) });
-export const productPageQuery = z.object({ sid: coercedId().optional() });
+export const productPageQuery = z.object({
+  /** The search a result's link came from: only an id as its page reads one (`searchIdOf`). */
+  sid: z
+    .string()
+    .refine((value) => searchIdOf(value) !== null, "Not a search id: a whole number from 1 to 2147483647.")
+    .transform((value) => searchIdOf(value) as number)
+    .optional(),
+});
 
 /** Who asks and where: what the answer depends on besides the catalogue. */
 export interface ProductPageVisitor {
@@ -58,6 +67,21 @@ export interface ProductPageVisitor {
   config: Pick<AppConfig, "consentRequired">;
   /** The shopper's answer in the consent cookie. */
   consent: Consent;
+}
+
+/** The visitor as a request (the call) or a page's context (the document's loader) has them. */
+export function productPageVisitor(
+  from: { market: Market; locale: UiLocale; user: SessionUser | null; consent: Consent },
+  config: Pick<AppConfig, "consentRequired">,
+): ProductPageVisitor {
+  return {
+    currency: from.market.currency,
+    locale: from.locale,
+    localeTag: intlTag(from.locale, from.market),
+    userId: from.user?.id ?? null,
+    config,
+    consent: from.consent,
+  };
 }
 
 /**
@@ -145,18 +169,19 @@ export async function productPageRoutes(scope: FastifyInstance) {
         querystring: productPageQuery,
         response: { 200: productPageOutput },
       },
+      // Its refusals too (a 404 may otherwise be kept by a cache's own rule).
+      onRequest: (_request, reply, done) => {
+        reply.header("cache-control", "no-store");
+        done();
+      },
     },
     async (request, reply) => {
-      const answer = await readProductPage(db, request.params.slug, {
-        currency: request.market.currency,
-        locale: request.locale,
-        localeTag: intlTag(request.locale, request.market),
-        userId: request.user?.id ?? null,
+      const visitor = productPageVisitor(
+        { ...request, consent: parseConsent(request.cookies[CONSENT_COOKIE]) },
         config,
-        consent: parseConsent(request.cookies[CONSENT_COOKIE]),
-      });
+      );
+      const answer = await readProductPage(db, request.params.slug, visitor);
       if (request.query.sid !== undefined) await recordSearchOpened(db, request.query.sid);
-      reply.header("cache-control", "no-store");
       return sendJsonText(reply, productPageJson(answer));
     },
   );

@@ -57,7 +57,9 @@ describe("the page build", () => {
     );
     expect(copied).toEqual([]);
 
-    // The pages' data comes through the modules: the catalogue cache among them, by its specifier.
-    expect(bundle).toContain('from "#modules/catalog/catalogue-cache.ts"');
+    // The pages' data comes through the modules and the server's compositions, by their specifiers:
+    // the listing's service, and the product page's answer (decision 0102).
+    expect(bundle).toContain('from "#modules/search/listing.service.ts"');
+    expect(bundle).toContain('from "#server/product-page.ts"');
   });
 });

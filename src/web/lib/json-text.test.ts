@@ -70,6 +70,20 @@ describe("a page's main value sent as JSON text", () => {
   });
 });
 
+describe("a page's data asked for again", () => {
+  it("reads as the objects it read as before when it comes back unchanged, and as the new ones when changed", () => {
+    // The browser's client loader makes a new object from each answer (a revalidation after an add
+    // to bag): the page keeps the one it has while the text is the same.
+    const first = { id: 7, name: "Aero Club", price: 499 };
+    const firstText = keptJsonText(first);
+    expect(readJsonText(firstText)).toBe(first);
+    const again = { id: 7, name: "Aero Club", price: 499 };
+    expect(readJsonText(keptJsonText(again))).toBe(first);
+    const changed = { id: 7, name: "Aero Club", price: 399 };
+    expect(readJsonText(keptJsonText(changed))).toBe(changed);
+  });
+});
+
 describe("a document's text beside its data", () => {
   const manyCards = (from: number) =>
     Array.from({ length: 12 }, (_, i) => ({

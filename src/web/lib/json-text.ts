@@ -51,7 +51,10 @@ function remember(text: string, list: unknown) {
 function forThePage<T>(text: string, value: T, texts: PageTexts | null | undefined): JsonText<T> {
   const id = texts?.take(text, value);
   if (!id) {
-    remember(text, value);
+    // The same text reads as the same object: a page whose data is asked for again (a revalidation
+    // after an add to bag) and comes back unchanged keeps its objects, so nothing that depends on
+    // them runs again (the product-view event, the lazy sections' props).
+    remember(text, lists.get(text) ?? value);
     return text as JsonText<T>;
   }
   return `${TOKEN}${id}` as JsonText<T>;

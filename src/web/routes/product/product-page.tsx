@@ -98,17 +98,24 @@ export async function loader({ context, params, request }: Route.LoaderArgs) {
  * is the page's 404, as it is for a document.
  */
 export async function clientLoader({ params, request }: Route.ClientLoaderArgs) {
+  const searchId = searchIdOf(new URL(request.url).searchParams.get("sid"));
   const answer = await call("GET /api/product-page/:slug/", {
     params: { slug: params.slug },
-    query: { sid: searchIdOf(new URL(request.url).searchParams.get("sid")) ?? undefined },
+    query: { sid: searchId === null ? undefined : String(searchId) },
     signal: request.signal,
   }).catch((error: unknown) => {
     if (error instanceof ApiRequestError && error.status === 404) throw data(null, { status: 404 });
     throw error;
   });
-  // The page is on one of the shop's configured addresses (a document is served on no other), so
-  // its structured data links on the address it is on. Its script needs no nonce: it is data, not run.
-  return pageData(productPageOf(answer, window.location.origin), null, "");
+  // Its structured data links on the shop's configured address, as the document's does: the one its
+  // canonical link is on. Its script needs no nonce: it is data, not run.
+  return pageData(productPageOf(answer, configuredOrigin()), null, "");
+}
+
+/** The shop's configured address the page was served for (the root writes its canonical link on it). */
+function configuredOrigin(): string {
+  const canonical = document.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  return canonical ? new URL(canonical).origin : window.location.origin;
 }
 
 /**

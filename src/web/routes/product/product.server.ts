@@ -1,5 +1,4 @@
-import { intlTag } from "#modules/markets/markets.service.ts";
-import { readProductPage } from "#server/product-page.ts";
+import { productPageVisitor, readProductPage } from "#server/product-page.ts";
 import type { ShopRequestContext } from "#server/request-context.ts";
 import { asPage } from "#web/lib/page-data.server.ts";
 import { type ProductPageData, productPageOf } from "./product-view.ts";
@@ -11,14 +10,7 @@ import { type ProductPageData, productPageOf } from "./product-view.ts";
  */
 export async function loadProductPage(shop: ShopRequestContext, slug: string): Promise<ProductPageData> {
   const answer = await asPage(() =>
-    readProductPage(shop.database.db, slug, {
-      currency: shop.market.currency,
-      locale: shop.locale,
-      localeTag: intlTag(shop.locale, shop.market),
-      userId: shop.user?.id ?? null,
-      config: shop.config,
-      consent: shop.consent,
-    }),
+    readProductPage(shop.database.db, slug, productPageVisitor(shop, shop.config)),
   );
   return productPageOf(answer, shop.publicUrl);
 }
