@@ -4,11 +4,12 @@ import { z } from "zod";
 import type { Db } from "#db/client.ts";
 import { CONSENT_COOKIE, type Consent, marketingEmbedsAllowed, parseConsent } from "#kernel/consent.ts";
 import { MAX_PATH_PARAMETER } from "#kernel/ids.ts";
+import { madeOnce } from "#kernel/made-once.ts";
 import { searchIdOf } from "#kernel/search-id.ts";
 import type { SessionUser } from "#kernel/session-user.ts";
 import { catalogueRevision } from "#modules/catalog/catalogue-cache.ts";
-import { storeOutput } from "#modules/content/stores.contract.ts";
-import { type FlagshipStore, flagshipStore } from "#modules/content/stores.service.ts";
+import { type FlagshipStore, flagshipStoreOutput } from "#modules/content/stores.contract.ts";
+import { flagshipStore } from "#modules/content/stores.service.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.data.ts";
 import { intlTag } from "#modules/markets/markets.service.ts";
 import { type ProductDetail, productDetailSchema } from "#modules/product/product.contract.ts";
@@ -27,13 +28,7 @@ import type { AppConfig } from "./config.ts";
 export const productPageOutput = z.object({
   product: productDetailSchema,
   /** Null when the shop has no flagship store, and for a package (its parts are not on a shelf). */
-  flagship_store: z
-    .object({
-      title: z.string(),
-      address: z.object({ street: z.string(), city: z.string(), zip: z.string() }),
-      opening_hours: storeOutput.shape.opening_hours,
-    })
-    .nullable(),
+  flagship_store: flagshipStoreOutput.nullable(),
   /** Null for a gift card, which is not reviewed (decision 0044). */
   reviews: reviewsOutput.nullable(),
   review_state: reviewStateOutput.nullable(),
@@ -123,12 +118,7 @@ export async function readProductPage(
 const keptJson = new WeakMap<ProductDetail | FlagshipStore, string>();
 
 function jsonOfKept(value: ProductDetail | FlagshipStore): string {
-  let json = keptJson.get(value);
-  if (json === undefined) {
-    json = JSON.stringify(value);
-    keptJson.set(value, json);
-  }
-  return json;
+  return madeOnce(keptJson, value, JSON.stringify);
 }
 
 /**

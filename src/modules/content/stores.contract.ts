@@ -48,6 +48,14 @@ export type StoreView = z.infer<typeof storeOutput>;
 
 export const storesOutput = z.object({ stores: z.array(storeOutput) });
 
+/** The flagship store as a product page's "in store" sheet names it: its name, address and week. */
+export const flagshipStoreOutput = z.object({
+  title: storeOutput.shape.title,
+  address: storeOutput.shape.address.pick({ street: true, city: true, zip: true }),
+  opening_hours: storeOutput.shape.opening_hours,
+});
+export type FlagshipStore = z.infer<typeof flagshipStoreOutput>;
+
 /** Per size of a product, what the flagship store holds now. */
 export const storeStockOutput = z.object({
   product_id: z.number().int(),

@@ -5,7 +5,7 @@ import { translate } from "#kernel/translate.ts";
 import { cachedByCatalogue } from "#modules/catalog/catalogue-cache.ts";
 import { type IsShopAddress, renderBlocks } from "./cms-pages.service.ts";
 import { type OpeningHours, stores } from "./content.schema.ts";
-import type { StoreStock, StoreView } from "./stores.contract.ts";
+import type { FlagshipStore, StoreStock, StoreView } from "./stores.contract.ts";
 
 const DAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"] as const;
 
@@ -94,16 +94,9 @@ export async function listStores(db: Db, request: StoresRequest): Promise<StoreV
   return Promise.all(found.map((row) => storeView(db, row, request)));
 }
 
-/** The flagship store as a product page names it: its name, address and week; null when the shop has none. */
-export interface FlagshipStore {
-  title: string;
-  address: { street: string; city: string; zip: string };
-  opening_hours: StoreView["opening_hours"];
-}
-
 /**
  * The flagship store for the product page's "in store" sheet, read once per catalogue revision (stores
- * move it) and language, without the store page's body.
+ * move it) and language, without the store page's body; null when the shop has none.
  */
 export function flagshipStore(db: Db, localeTag: string): Promise<FlagshipStore | null> {
   return cachedByCatalogue(db, `flagship-store:${localeTag}`, async () => {

@@ -1,8 +1,9 @@
 import { memo } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
+import { madeOnce } from "#kernel/made-once.ts";
 import type { PageTexts } from "#kernel/page-texts.ts";
 import type { ProductCard as Card } from "#modules/catalog/catalog.contract.ts";
-import { type JsonText, jsonList, viewOnce } from "#web/lib/json-text.ts";
+import { type JsonText, jsonList } from "#web/lib/json-text.ts";
 import { moneyFormat } from "#web/lib/money.ts";
 import { plainLink } from "#web/lib/plain-links.ts";
 import { labelText } from "#web/lib/product-labels.ts";
@@ -40,7 +41,7 @@ export interface CardView {
  * and no more size names than a card names plus one (beyond that the card says "many sizes").
  */
 export function cardView(card: Card): CardView {
-  return viewOnce(views, card, viewOf);
+  return madeOnce(views, card, viewOf);
 }
 
 /**

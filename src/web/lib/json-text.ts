@@ -1,3 +1,4 @@
+import { madeOnce } from "#kernel/made-once.ts";
 import { PageTexts } from "#kernel/page-texts.ts";
 
 /**
@@ -65,29 +66,11 @@ export function jsonList<T extends object>(items: readonly T[], texts?: PageText
   let text = "[";
   for (let index = 0; index < items.length; index++) {
     const item = items[index] as T;
-    let json = itemJson.get(item);
-    if (json === undefined) {
-      json = jsonForScript(item);
-      itemJson.set(item, json);
-    }
+    const json = madeOnce(itemJson, item, jsonForScript);
     text += index === 0 ? json : `,${json}`;
   }
   text += "]";
   return forThePage(text, items as T[], texts);
-}
-
-/**
- * A view of a kept value, made once per value object and remembered beside it. Kept values (cards,
- * product details, stores, lists kept per catalogue revision) are never changed once made, so the
- * view is the same object for every request while its value is kept, and so is its JSON text.
- */
-export function viewOnce<S extends object, V>(views: WeakMap<S, V>, source: S, make: (source: S) => V): V {
-  let view = views.get(source);
-  if (view === undefined) {
-    view = make(source);
-    views.set(source, view);
-  }
-  return view;
 }
 
 /**
@@ -97,12 +80,7 @@ export function viewOnce<S extends object, V>(views: WeakMap<S, V>, source: S, m
  * object. Read back with `readJsonText`.
  */
 export function keptJsonText<T extends object>(value: T, texts?: PageTexts | null): JsonText<T> {
-  let text = itemJson.get(value);
-  if (text === undefined) {
-    text = jsonForScript(value);
-    itemJson.set(value, text);
-  }
-  return forThePage(text, value, texts);
+  return forThePage(madeOnce(itemJson, value, jsonForScript), value, texts);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { marketingEmbedsAllowed } from "#kernel/consent.ts";
+import { madeOnce } from "#kernel/made-once.ts";
 import type { PageTexts } from "#kernel/page-texts.ts";
 import type { articleItemOutput } from "#modules/content/content.contract.ts";
 import {
@@ -23,7 +24,7 @@ import type { ArticleCard } from "#web/components/article-list.tsx";
 import { type LookPictureProps, lookHotspots } from "#web/components/look-picture.tsx";
 import { cardListText } from "#web/components/product-card.tsx";
 import { messagesFor } from "#web/i18n/messages.server.ts";
-import { type JsonText, keptJsonText, viewOnce } from "#web/lib/json-text.ts";
+import { type JsonText, keptJsonText } from "#web/lib/json-text.ts";
 import { asPage, soft } from "#web/lib/page-data.server.ts";
 import type { ListingData } from "./listing-view.tsx";
 import type { SponsoredView } from "./sponsored-block.tsx";
@@ -72,11 +73,11 @@ const insertViews = new WeakMap<CategoryInserts, InsertsView>();
 const guideViews = new WeakMap<GuidesList, ArticleCard[]>();
 
 const insertsText = (inserts: CategoryInserts, texts: PageTexts | null) =>
-  keptJsonText(viewOnce(insertViews, inserts, insertsView), texts);
+  keptJsonText(madeOnce(insertViews, inserts, insertsView), texts);
 
 const guidesText = (list: GuidesList, texts: PageTexts | null) =>
   keptJsonText(
-    viewOnce(guideViews, list, (kept) =>
+    madeOnce(guideViews, list, (kept) =>
       (kept.items as z.output<typeof articleItemOutput>[]).map(articleCard),
     ),
     texts,

@@ -1,8 +1,8 @@
+import { madeOnce } from "#kernel/made-once.ts";
 import type { ProductDetail } from "#modules/product/product.contract.ts";
 import type { ReviewState, ReviewsPage } from "#modules/reviews/reviews.contract.ts";
 import type { ProductPageAnswer } from "#server/product-page.ts";
 import { type LookPictureProps, lookHotspots } from "#web/components/look-picture.tsx";
-import { viewOnce } from "#web/lib/json-text.ts";
 import { type FlagshipView, flagshipView } from "./in-store-sheet.tsx";
 import { productJsonLd } from "./product-json-ld.ts";
 
@@ -62,12 +62,12 @@ const flagships = new WeakMap<NonNullable<ProductPageAnswer["flagship_store"]>, 
 export function productPageOf(answer: ProductPageAnswer, origin: string): ProductPageData {
   const store = answer.flagship_store;
   return {
-    product: viewOnce(views, answer.product, productView),
+    product: madeOnce(views, answer.product, productView),
     loggedIn: answer.logged_in,
     jsonLd: productJsonLd(answer.product, origin, answer.reviews?.summary),
     reviews: answer.reviews,
     reviewState: answer.review_state,
-    flagship: store && viewOnce(flagships, store, flagshipView),
+    flagship: store && madeOnce(flagships, store, flagshipView),
     videoAllowed: answer.video_allowed,
     statisticsConsent: answer.statistics_consent,
   };
