@@ -431,7 +431,7 @@ const VISITORS_PER_CONNECTION = 3;
  * 12 lines; when its lines are 37 deep the connection goes on as the next visitor it holds (3 each,
  * enough for 1,300 adds per connection), so no add is refused for stock. The warm-up uses other visitors.
  */
-async function bagRow(base: string, databaseUrl: string, duration: number) {
+async function bagRow(base: string, server: ChildProcess, databaseUrl: string, duration: number) {
   const sizes = await query<{ product: number; size: number }>(
     databaseUrl,
     `select p.id as product, s.id as size from product_sizes s join products p on p.id = s.product_id
@@ -525,7 +525,8 @@ async function bagRow(base: string, databaseUrl: string, duration: number) {
       ],
     };
   };
-  const measured = await measure(base, duration, options(measuredSlots), options(warmupSlots));
+  await run(base, 2, options(warmupSlots));
+  const { measured, cpuPerRequest } = await runWithCpu(server, base, duration, options(measuredSlots));
   const used = measuredSlots.flatMap((slot) => slot.shoppers.filter((shopper) => shopper.turn > 1));
   return {
     ...measured,
@@ -533,6 +534,8 @@ async function bagRow(base: string, databaseUrl: string, duration: number) {
       linesPerBag: Math.max(...used.map((shopper) => Math.min(shopper.turn, BAG_LINES))),
       visitorsUsed: used.length,
       sizesToChooseFrom: sizes.length,
+      // The server's CPU time (user and system) per answered add or read, in µs.
+      serverCpuPerRequest: cpuPerRequest,
     },
   };
 }
@@ -751,9 +754,9 @@ export async function speed(deps: SpeedDeps) {
 
     // 4–7 on 50,000 products, page cache off.
     const productPaths = sample.map((product) => product.url);
-    await withServer(deps, "catalogue", port, off, async (base) => {
+    await withServer(deps, "catalogue", port, off, async (base, server) => {
       if (wanted("bag")) {
-        const bag = await bagRow(base, largeUrl, duration);
+        const bag = await bagRow(base, server, largeUrl, duration);
         rows.push(await rowNear(nearCeiling, "bag", 32, bag, ceiling, bag.detail));
       }
       if (wanted("product"))
