@@ -24,6 +24,7 @@ export function CardSlider<T>({
   loop = false,
   className = "mx-auto max-w-7xl px-4 py-6",
   testId,
+  nearHeight = "",
   renderItem,
 }: {
   title: string;
@@ -34,6 +35,11 @@ export function CardSlider<T>({
   loop?: boolean;
   className?: string;
   testId?: string;
+  /**
+   * The row's height before it is first drawn (decision 0073's placeholder), as a class setting
+   * `--near-height`: close to the real one, so the page does not jump as the row is drawn.
+   */
+  nearHeight?: string;
   /** `index` is the slide's place: the first ones show without scrolling. */
   renderItem: (item: T, index: number) => ReactNode;
 }) {
@@ -43,7 +49,11 @@ export function CardSlider<T>({
   const fixed = slideWidth !== undefined;
   return (
     // A row is laid out and painted only as it nears the screen (decision 0073).
-    <section aria-labelledby={headingId} className={`render-when-near ${className}`} data-testid={testId}>
+    <section
+      aria-labelledby={headingId}
+      className={`render-when-near ${nearHeight} ${className}`}
+      data-testid={testId}
+    >
       <div className="mb-3 flex items-center justify-between gap-2">
         <h2 id={headingId} className="text-xl font-bold">
           {title}

@@ -24,6 +24,8 @@ export function ProductSlider({ title, cards }: { title: string; cards: SliderCa
       items={sliderCards(cards)}
       itemKey={(card) => card.product_id}
       slideBasis="basis-[45%]"
+      // On phones: the heading's line, a card's square picture (45 % of the row) and its text.
+      nearHeight="max-sm:[--near-height:calc(11.5rem_+_0.45_*_(100vw_-_2rem))]"
       renderItem={(card) => <KeptProductCard card={card} />}
     />
   );

@@ -21,6 +21,8 @@ export function VideoSlider({ title, videos }: { title: string; videos: VideoSli
         items={videos}
         itemKey={(video) => video.slug}
         slideBasis="basis-[80%]"
+        // On phones: the heading's line, a 16:9 still 80 % of the row wide and its title's line.
+        nearHeight="max-sm:[--near-height:calc(4.5rem_+_0.45_*_(100vw_-_2rem))]"
         renderItem={(video) => (
           <VideoModal title={video.title} video={video.video} thumbnail={video.image.src}>
             <span className="relative block">
