@@ -30,8 +30,11 @@ export function LinkCardSlider({ title, cards }: { title: string; cards: LinkCar
       items={cards}
       itemKey={(card) => card.to}
       slideBasis="basis-[70%]"
-      // On phones: the heading's line and a square card 70 % of the row wide.
-      nearHeight="max-sm:[--near-height:calc(2.5rem_+_0.7_*_(100vw_-_2rem))]"
+      // On phones: the heading's line and a square picture card 70 % of the row wide. Cards with an
+      // icon instead are as tall as their text, and keep the general stand-in.
+      nearHeight={
+        cards.every((card) => card.image) ? "max-sm:[--near-height:calc(2.5rem_+_0.7_*_(100vw_-_2rem))]" : ""
+      }
       renderItem={(card) =>
         card.image ? (
           <Link

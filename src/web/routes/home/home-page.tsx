@@ -147,10 +147,11 @@ export default function HomePage({ loaderData }: Route.ComponentProps) {
       />
       <VideoSlider title={intl.formatMessage({ id: "home.videos.title" })} videos={videos} />
       {brands.length > 0 && (
-        // The heading's line and a row of 60 px logos, at every width.
+        // The heading's line and one moving row of 60 px logos, at every width (with reduced motion
+        // the logos stand still on several lines, and the row keeps the general stand-in).
         <section
           aria-labelledby="home-brands"
-          className="render-when-near mx-auto max-w-7xl px-4 py-6 [--near-height:6.25rem]"
+          className="render-when-near mx-auto max-w-7xl px-4 py-6 motion-safe:[--near-height:6.25rem]"
         >
           <h2 id="home-brands" className="mb-3 text-xl font-bold">
             <FormattedMessage id="home.brands.title" />
