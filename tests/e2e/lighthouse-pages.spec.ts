@@ -121,6 +121,39 @@ test("on a phone, the home page keeps its length as the rows near its end are dr
   await expect(page).toHaveURL(/\/stores\/$/);
 });
 
+// A category page's cards stand in at a phone's own card height until drawn (decision 0104), so the
+// page is as long before its cards are drawn as after, and the scroll bar tells a shopper truly how
+// far down the list they are. Standing in at 20rem, the page shrank by over a thousand pixels as a
+// shopper scrolled through it (1,120 px at 360 px wide). The cards' heights vary with their names,
+// so the length may move a little, never by a card's height.
+test("on a phone, a category page keeps its length as a shopper scrolls through its cards", async ({
+  page,
+}) => {
+  for (const width of [360, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await gotoLive(page, "/football-boots/");
+    expect(await page.locator("[data-testid=product-grid] > li.render-when-near").count()).toBeGreaterThan(
+      20,
+    );
+    // A screen at a time, each step given the frames that draw the cards it brought near.
+    const lengths = await page.evaluate(async () => {
+      // From the top, wherever the browser put the page back to on loading it again.
+      window.scrollTo(0, 0);
+      const seen = [document.documentElement.scrollHeight];
+      while (window.scrollY + window.innerHeight < document.documentElement.scrollHeight - 1) {
+        window.scrollBy(0, window.innerHeight);
+        await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+        seen.push(document.documentElement.scrollHeight);
+      }
+      return seen;
+    });
+    expect(lengths.length).toBeGreaterThan(5);
+    expect(Math.max(...lengths) - Math.min(...lengths), `${width} px: ${lengths.join(", ")}`).toBeLessThan(
+      240,
+    );
+  }
+});
+
 // Every route is in one hashed manifest file, loaded with the page's modules (decision 0087): a page
 // carries no route list of its own, and the shopper's taps wait for no /__manifest round trip.
 test("a page carries no route list of its own, and going to a product and a category asks for no route manifest", async ({

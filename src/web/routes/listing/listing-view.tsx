@@ -451,6 +451,16 @@ function Pagination({ page, totalPages }: { page: number; totalPages: number }) 
 }
 
 /**
+ * A grid cell drawn only as it nears the screen, and the height it stands in at until then (decision
+ * 0104). Below `md` the grid has two columns, each half the row less the 1rem gap: a square picture
+ * that wide, plus the card's text, whose lines (brand, one or two of name, sizes, price, the lowest
+ * price of 30 days on a discounted one) come to 7.75rem on average. An insert shares its row with a
+ * card and is drawn as tall. Wider grids keep the general 20rem: their rows come out taller, and a
+ * page that grows below the screen as it is drawn keeps what is on screen in place.
+ */
+const CELL_DRAWN_WHEN_NEAR = "render-when-near max-md:[--near-height:calc(7.75rem_+_(100vw_-_3rem)_/_2)]";
+
+/**
  * A product's place in the grid. On the server a card past the first row is written from its kept
  * markup (decision 0066), which the browser's React takes over as the card it draws there; the first
  * row is drawn in place, as its pictures are the page's first (their preload goes in the head).
@@ -470,7 +480,7 @@ function ProductCell({
 }) {
   const markup = priority || !keptMarkup ? null : keptMarkup(card);
   // Past the first row a card is laid out and painted only as it nears the screen (decision 0073).
-  const className = priority ? undefined : "render-when-near";
+  const className = priority ? undefined : CELL_DRAWN_WHEN_NEAR;
   if (markup !== null)
     return (
       // biome-ignore lint/security/noDangerouslySetInnerHtml: React's own rendering of the card (its text escaped by React), kept
@@ -575,7 +585,11 @@ export function ListingView({
                     }
                   />
                 ) : (
-                  <li key={`i${cell.insert.id}`} data-insert={cell.insert.kind} className="render-when-near">
+                  <li
+                    key={`i${cell.insert.id}`}
+                    data-insert={cell.insert.kind}
+                    className={CELL_DRAWN_WHEN_NEAR}
+                  >
                     <InsertCard insert={cell.insert as InsertItem} />
                   </li>
                 ),
