@@ -68,6 +68,40 @@ test("the page carries schema.org Product data and specification values search t
   expect(decodeURIComponent(new URL(page.url()).searchParams.get("q") ?? "")).toBe(value);
 });
 
+// The related grid is four rows of 3 to 9 columns by width (spec): a phone draws four rows of three
+// cards, not all the call gives (up to 36) in up to twelve rows; a wide screen draws rows of nine.
+test("the related grid draws four rows of as many cards as the screen has columns", async ({
+  page,
+  request,
+}) => {
+  // A product whose category gives it more related products than a phone's four rows hold.
+  const cards = (await (await request.get("/api/category/get/?slug=football-boots")).json())
+    .products as Card[];
+  let product: { url: string; related: number } | null = null;
+  for (const card of cards) {
+    const related = (await (await request.get(`/api/products/related/${card.product_id}/`)).json()).results;
+    if (related.length > 12) {
+      product = { url: card.relative_url, related: related.length };
+      break;
+    }
+  }
+  if (!product) throw new Error("no boots with more than 12 related products");
+  for (const { width, columns } of [
+    { width: 390, columns: 3 },
+    { width: 1280, columns: 9 },
+  ]) {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoLive(page, product.url);
+    const grid = page.getByTestId("related-products").getByRole("listitem");
+    const shown = Math.min(product.related, 4 * columns);
+    await expect(grid).toHaveCount(shown);
+    const rows = new Set(
+      await grid.evaluateAll((items) => items.map((item) => item.getBoundingClientRect().top)),
+    );
+    expect(rows.size, `${width} px`).toBe(Math.ceil(shown / columns));
+  }
+});
+
 test("an unknown product is the not-found page", async ({ page }) => {
   const response = await page.goto("/p/no-such-product/");
   expect(response?.status()).toBe(404);

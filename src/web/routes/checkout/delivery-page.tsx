@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useCallback, useState } from "react";
 import { FormattedMessage, useIntl } from "react-intl";
 import { useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { dayRange } from "#kernel/day-range.ts";
@@ -6,6 +6,7 @@ import { shopContext } from "#server/request-context.ts";
 import { call } from "#web/lib/api.ts";
 import { supplierName } from "#web/lib/suppliers.ts";
 import { linesEcommerce, track } from "#web/lib/tracking.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { MapPin, Package, Store, Truck, Zap } from "#web/ui/icons.tsx";
 import { useToast } from "#web/ui/toast.tsx";
 import type { Route } from "./+types/delivery-page.ts";
@@ -32,18 +33,6 @@ const ICONS: Record<string, typeof Truck> = {
   package: Package,
 };
 
-function useSmallScreen() {
-  const [small, setSmall] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(max-width: 768px)");
-    const update = () => setSmall(query.matches);
-    update();
-    query.addEventListener("change", update);
-    return () => query.removeEventListener("change", update);
-  }, []);
-  return small;
-}
-
 function MethodList({
   pkg,
   currency,
@@ -57,7 +46,7 @@ function MethodList({
   onChoose: (m: Method) => void;
 }) {
   const intl = useIntl();
-  const small = useSmallScreen();
+  const small = useMediaQuery("(max-width: 768px)");
   const [expanded, setExpanded] = useState(false);
   const money = (amount: number) => intl.formatNumber(amount, { style: "currency", currency });
   const methods = pkg.delivery_methods.map((m) => ({
