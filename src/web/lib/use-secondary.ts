@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { startTransition, useEffect, useRef, useState } from "react";
 import { api, endpointUrl } from "./api.ts";
 import type { OptionsArgument, ReadEndpoint, RequestOf, ResponseOf } from "./endpoints.ts";
 
@@ -28,10 +28,12 @@ export function useSecondary<K extends ReadEndpoint, Value>(
     }
     const controller = new AbortController();
     // A read: `api()` sends the GET the endpoint names, typed by the endpoint's response.
+    // Drawn as a transition: React draws it in slices between the shopper's taps and the page's
+    // other work, rather than in one long task (a grid of cards on a phone).
     api<ResponseOf<K>>(url, { signal: controller.signal })
-      .then((response) => setValue(latest.current.select(response)))
+      .then((response) => startTransition(() => setValue(latest.current.select(response))))
       .catch(() => {
-        if (!controller.signal.aborted) setValue(latest.current.fallback);
+        if (!controller.signal.aborted) startTransition(() => setValue(latest.current.fallback));
       });
     return () => controller.abort();
   }, [url, refresh]);
