@@ -31,7 +31,12 @@ export function useSecondary<K extends ReadEndpoint, Value>(
     // Drawn as a transition: React draws it in slices between the shopper's taps and the page's
     // other work, rather than in one long task (a grid of cards on a phone).
     api<ResponseOf<K>>(url, { signal: controller.signal })
-      .then((response) => startTransition(() => setValue(latest.current.select(response))))
+      .then((response) => {
+        // Picked outside the transition: an error there goes to the fallback below, where React
+        // would report it from inside one as the page's.
+        const picked = latest.current.select(response);
+        startTransition(() => setValue(picked));
+      })
       .catch(() => {
         if (!controller.signal.aborted) startTransition(() => setValue(latest.current.fallback));
       });
