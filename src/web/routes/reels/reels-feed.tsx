@@ -5,6 +5,7 @@ import { productTitle } from "#modules/catalog/product-name.ts";
 import type { FeedReel, ReelsFeedPage } from "#modules/content/reels-feed.contract.ts";
 import { VideoConsentPlaceholder } from "#web/components/video-consent-placeholder.tsx";
 import { call } from "#web/lib/api.ts";
+import { useMediaQuery } from "#web/lib/use-media-query.ts";
 import { Pause, Play, ShoppingBag, Volume2, VolumeX } from "#web/ui/icons.tsx";
 import { ReelProductSheet } from "./reel-product-sheet.tsx";
 
@@ -17,18 +18,6 @@ export function nextPageOf(next: string | null): number | null {
 
 /** When this many reels or fewer are left below the one in view, the next page is read. */
 const LOAD_AHEAD = 2;
-
-function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
-    const change = () => setReduced(query.matches);
-    query.addEventListener("change", change);
-    return () => query.removeEventListener("change", change);
-  }, []);
-  return reduced;
-}
 
 /**
  * The reels feed: one reel a screen, snapping as it scrolls. The reel at least half in view plays
@@ -51,7 +40,7 @@ export function ReelsFeed({
   const [loading, setLoading] = useState(false);
   const [muted, setMuted] = useState(true);
   const [adding, setAdding] = useState<ProductCard | null>(null);
-  const reducedMotion = usePrefersReducedMotion();
+  const reducedMotion = useMediaQuery("(prefers-reduced-motion: reduce)");
 
   // The feed fills the screen below the header, whose height differs between phones and desktops.
   const [top, setTop] = useState<number | null>(null);
