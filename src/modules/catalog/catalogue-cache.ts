@@ -3,7 +3,7 @@ import type { FastifyReply } from "fastify";
 import { LRUCache } from "lru-cache";
 import type { Db } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
-import { serializeWithCards } from "./card-json.ts";
+import { ownBytes, serializeWithCards } from "./card-json.ts";
 
 /**
  * Catalogue reads (listings with their facet counts, categories, editorial inserts) cached per
@@ -171,16 +171,14 @@ export async function sendCachedJson(
     const answer = await build();
     // A listing (its answer's first property its product cards) has the cards written from their
     // kept JSON (decision 0097); other answers are written whole.
-    const text =
-      (options.cards
-        ? serializeWithCards(answer, (data) => reply.serialize(data) as string, options.cards.verify)
-        : null) ?? reply.serialize(answer);
-    if (typeof text !== "string") return text;
+    const withCards = options.cards
+      ? serializeWithCards(answer, (data) => reply.serialize(data) as string, options.cards.verify)
+      : null;
+    if (withCards) return withCards;
+    const text = reply.serialize(answer);
     // Bytes of their own: a short text's `Buffer.from` is a slice of Node's shared pool, which a
     // kept answer would hold whole.
-    const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-    bytes.write(text);
-    return bytes;
+    return typeof text === "string" ? ownBytes(text) : text;
   });
   // Bytes are sent as they are: they were serialised above.
   reply.type("application/json; charset=utf-8").send(body);
