@@ -41,7 +41,7 @@ export function ownBytes(text: string): Buffer {
 }
 
 const EMPTY_PRODUCTS = '{"products":[]';
-const PRODUCTS_OPEN = Buffer.from('{"products":[');
+const PRODUCTS_OPEN = ownBytes('{"products":[');
 const COMMA = ",".charCodeAt(0);
 
 /**
