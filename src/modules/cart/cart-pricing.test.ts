@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { requireMarket } from "#modules/markets/markets.service.ts";
+import type { LineRow } from "./bag-products.ts";
 import { couponsOutput, formatCart, voucherWarnings } from "./cart-output.ts";
-import { type LineRow, type LoadedCart, prepareLine, priceLoadedCart } from "./cart-pricing.ts";
+import { type LoadedCart, prepareLine, priceLoadedCart } from "./cart-pricing.ts";
 
 const dk = requireMarket("dk");
 

@@ -6,43 +6,13 @@ import type { Db, Tx } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { type MarketConfig, marketConfig } from "#modules/delivery/market-config.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
+import { type LineRow, linesWithKeptProducts, type OwnLineRow } from "./bag-products.ts";
 import { OWN_SUPPLIER } from "./cart.contract.ts";
-import type { LineCustomization, PackagePart } from "./cart.schema.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { computeTotals, type TotalsGiftCard, type TotalsLine, type TotalsVoucher } from "./cart-totals.ts";
 import { type CombineOffer, combineOfferDiscounts } from "./combine-offers.ts";
-import { customizationSublines, type PricedOption } from "./customizations.service.ts";
+import { customizationSublines } from "./customizations.service.ts";
 import { maskedGiftCard, type VoucherRow, voucherProblem } from "./voucher-rules.ts";
-
-/** A bag line with its product, size, stock and price in the market's currency, as one query reads it. */
-export interface LineRow {
-  line_id: number;
-  product_id: number;
-  size_id: number | null;
-  quantity: number;
-  customization: LineCustomization | null;
-  package_parts: PackagePart[] | null;
-  name: string;
-  style: string;
-  relative_url: string;
-  is_customizable: boolean;
-  is_package: boolean;
-  is_giftcard: boolean;
-  online: boolean;
-  brand: string;
-  size_name: string | null;
-  stock: number | null;
-  supplier_id: number | null;
-  supplier: string | null;
-  price: number | null;
-  rrp: number | null;
-  options: PricedOption[] | null;
-  parts:
-    | { product_id: number; name: string; size: string | null; stock: number | null; online: boolean }[]
-    | null;
-  is_favorite: boolean;
-  excluded_from_discounts: boolean;
-}
 
 /** How the checkout prices a bag: its chosen deliveries (one per package) and payment fee. */
 export interface CheckoutPricing {
@@ -70,8 +40,9 @@ export async function priceCart(
   market: Market,
   locale: UiLocale,
   pricing: CheckoutPricing,
+  options: LoadOptions = {},
 ) {
-  return priceLoadedCart(await loadBag(db, target, market, pricing.userId), market, locale, pricing);
+  return priceLoadedCart(await loadBag(db, target, market, pricing.userId, options), market, locale, pricing);
 }
 
 /** Which bag a read is for: by its id (a step that found it already), or by its owner. */
@@ -80,7 +51,11 @@ export type BagTarget = { cartId: number | null } | { owner: CartOwner };
 /** What one read of a bag answers: its id, lines, offers, codes and, when asked, its checkout row. */
 interface BagRow {
   cart_id: number | null;
-  lines: LineRow[];
+  /** With the products, or (read with `keptProducts`) the bag's own columns. */
+  lines: LineRow[] | OwnLineRow[];
+  /** Read with `keptProducts`: the catalogue revision, and the member's favourites among the lines. */
+  revision?: string;
+  favourite_ids?: number[];
   offers: CombineOffer[];
   vouchers: VoucherRow[];
   gift_cards: { last4: string; balance: number; currency: string; expires_at: string }[];
@@ -92,8 +67,17 @@ interface BagRow {
  * prices, prints and package parts, the offers of its products, its vouchers and gift cards (and the
  * checkout row when asked), each list as JSON. One round trip whatever the number of lines; named, so
  * PostgreSQL plans it once per connection. Each shape of it is a statement of its own.
+ *
+ * With `keptProducts` (decision 0106) the lines are the bag's own columns only, with the catalogue
+ * revision read in the same statement and the member's favourites among them: the products come
+ * from what the process keeps at that revision (`linesWithKeptProducts`).
  */
-function bagStatement(find: "cart" | "user" | "session", favourites: boolean, checkout: boolean) {
+function bagStatement(
+  find: "cart" | "user" | "session",
+  favourites: boolean,
+  checkout: boolean,
+  keptProducts: boolean,
+) {
   const cart =
     find === "cart"
       ? sql`select c.id from carts c where c.id = ${sql.placeholder("cartId")}`
@@ -101,12 +85,12 @@ function bagStatement(find: "cart" | "user" | "session", favourites: boolean, ch
         ? sql`select c.id from carts c where c.user_id = ${sql.placeholder("userId")}`
         : sql`select c.id from carts c where c.user_id is null and c.session_id = ${sql.placeholder("sessionId")}`;
   const currency = sql.placeholder("currency");
-  return preparedStatement<BagRow>(
-    `bag_${find}${favourites ? "_fav" : ""}${checkout ? "_checkout" : ""}`,
-    () => sql`
-      with cart as (${cart})
-      select (select id from cart) as cart_id,
-             coalesce((select json_agg(x order by x.line_id) from (
+  const lines = keptProducts
+    ? sql`
+      select l.id as line_id, l.product_id, l.size_id, l.quantity, l.customization, l.package_parts
+        from cart_lines l
+       where l.cart_id = (select id from cart)`
+    : sql`
       select l.id as line_id, l.product_id, l.size_id, l.quantity, l.customization, l.package_parts,
              p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
              p.excluded_from_discounts,
@@ -133,7 +117,25 @@ function bagStatement(find: "cart" | "user" | "session", favourites: boolean, ch
         left join product_sizes s on s.id = l.size_id
         left join suppliers sup on sup.id = s.supplier_id
         left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}::text
-       where l.cart_id = (select id from cart)) x), '[]') as lines,
+       where l.cart_id = (select id from cart)`;
+  const keptColumns = keptProducts
+    ? sql`(select c.last_value::text || '.' || s.last_value::text
+                from catalogue_revision c, stock_revision s) as revision,
+             ${
+               favourites
+                 ? sql`coalesce((select array_agg(f.product_id) from favourites f
+                                  where f.user_id = ${sql.placeholder("favouritesOf")}::int
+                                    and f.product_id in (select product_id from cart_lines
+                                                          where cart_id = (select id from cart))), '{}')`
+                 : sql`'{}'::int[]`
+             } as favourite_ids,`
+    : sql``;
+  return preparedStatement<BagRow>(
+    `bag_${find}${favourites ? "_fav" : ""}${checkout ? "_checkout" : ""}${keptProducts ? "_kept" : ""}`,
+    () => sql`
+      with cart as (${cart})
+      select (select id from cart) as cart_id, ${keptColumns}
+             coalesce((select json_agg(x order by x.line_id) from (${lines}) x), '[]') as lines,
              coalesce((select json_agg(json_build_object('product_id', pr.product_id,
                                                          'benefit_product_ids', pr.benefit_product_ids,
                                                          'discount_percentage', pr.discount_percentage))
@@ -155,17 +157,30 @@ function bagStatement(find: "cart" | "user" | "session", favourites: boolean, ch
 
 const bagStatements = new Map<string, ReturnType<typeof bagStatement>>();
 
+/** How a bag is read: with its checkout row, and whether its products may come from what is kept. */
+export interface LoadOptions {
+  checkout?: boolean;
+  /**
+   * The database the read runs on, outside a transaction, when the products may come from what the
+   * process keeps of them (decision 0106): for showing the bag. Checking out and placing an order
+   * read every product with the bag.
+   */
+  keptProductsOf?: Db;
+}
+
 /**
  * What pricing a bag reads from the database: its lines, the default delivery, offers and payments,
  * in one statement whatever the number of lines, and the market's set-up from its cache. Found by
- * owner, the bag's id comes back with it (null when there is none: reading never makes one).
+ * owner, the bag's id comes back with it (null when there is none: reading never makes one). With
+ * `keptProductsOf`, a second statement reads the products the process does not keep (or no longer
+ * has right), when there are any.
  */
 export async function loadBag(
   db: Db | Tx,
   target: BagTarget,
   market: Market,
   userId: number | null,
-  options: { checkout?: boolean } = {},
+  options: LoadOptions = {},
 ): Promise<LoadedCart> {
   const currency = market.currency;
   const find =
@@ -179,10 +194,11 @@ export async function loadBag(
           ? ({ kind: "session", values: { sessionId: target.owner.sessionId } } as const)
           : null;
   const checkout = options.checkout === true;
-  const key = `${find?.kind}:${userId !== null}:${checkout}`;
+  const kept = options.keptProductsOf;
+  const key = `${find?.kind}:${userId !== null}:${checkout}:${kept !== undefined}`;
   let statement = bagStatements.get(key);
   if (find && !statement) {
-    statement = bagStatement(find.kind, userId !== null, checkout);
+    statement = bagStatement(find.kind, userId !== null, checkout, kept !== undefined);
     bagStatements.set(key, statement);
   }
   const [[method], [row]] = await Promise.all([
@@ -192,9 +208,19 @@ export async function loadBag(
       : Promise.resolve([] as BagRow[]),
   ] as const);
   const cartId = row?.cart_id ?? null;
+  const lines =
+    kept && row?.revision !== undefined
+      ? await linesWithKeptProducts(
+          kept,
+          currency,
+          row.revision,
+          row.lines as OwnLineRow[],
+          new Set(row.favourite_ids ?? []),
+        )
+      : ((row?.lines ?? []) as LineRow[]);
   return {
     cartId,
-    rows: row?.lines ?? [],
+    rows: lines,
     method,
     offers: row?.offers ?? [],
     payments: paymentsFrom(row?.vouchers ?? [], row?.gift_cards ?? [], currency),

@@ -187,6 +187,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)("named statements on PostgreSQL", 
     const names = (
       await rows<{ name: string }>(db, sql`select name from pg_prepared_statements order by name`)
     ).map((row) => row.name);
-    expect(names).toEqual(expect.arrayContaining(["bag_session", "line_delete_session"]));
+    expect(names).toEqual(expect.arrayContaining(["bag_session_kept", "line_delete_session"]));
   });
 });

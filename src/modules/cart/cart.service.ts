@@ -225,8 +225,10 @@ export async function addPackage(
 /**
  * The bag as the shopper sees it now: every line priced in the market's currency, stock checked
  * again (a line above what is left is shown at what is left, with a warning), totals worked out by
- * the totals engine. One statement finds the bag and reads it, whatever the line count; the delivery
- * methods come from the market's cached set-up.
+ * the totals engine. One statement finds the bag and reads its rows, whatever the line count; its
+ * products come from what the process keeps at the catalogue revision read with them, and a second
+ * statement reads those it does not keep right (decision 0106). The delivery methods come from the
+ * market's cached set-up.
  */
 export async function readCart(
   db: Db,
@@ -234,7 +236,11 @@ export async function readCart(
   market: Market,
   locale: UiLocale,
 ): Promise<CartOutput> {
-  return formatCart(await priceCart(db, { owner }, market, locale, { userId: owner.userId }), market);
+  const options = { keptProductsOf: db };
+  return formatCart(
+    await priceCart(db, { owner }, market, locale, { userId: owner.userId }, options),
+    market,
+  );
 }
 
 /** The bag by its id, as `readCart` reads it; 404 for any bag but the owner's (ids are guessable). */
@@ -245,7 +251,8 @@ export async function readOwnCart(
   market: Market,
   locale: UiLocale,
 ): Promise<CartOutput> {
-  const priced = await priceCart(db, { owner }, market, locale, { userId: owner.userId });
+  const options = { keptProductsOf: db };
+  const priced = await priceCart(db, { owner }, market, locale, { userId: owner.userId }, options);
   if (priced.cartId !== cartId) throw new HttpError(404, "cart_not_found", "There is no such bag.");
   return formatCart(priced, market);
 }

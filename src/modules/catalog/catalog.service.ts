@@ -1,5 +1,4 @@
 import { asc, type SQL, sql } from "drizzle-orm";
-import { LRUCache } from "lru-cache";
 import { type Db, rows } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { HttpError } from "#kernel/errors.ts";
@@ -7,9 +6,9 @@ import { toAmount } from "#kernel/money.ts";
 import { translate } from "#kernel/translate.ts";
 import type { Brand, CategoryNode, ProductCard, ProductSort } from "./catalog.contract.ts";
 import { brands, categories } from "./catalog.schema.ts";
-import { CATALOGUE_MAX_AGE_MS, cachedByCatalogue, revisionParts } from "./catalogue-cache.ts";
+import { cachedByCatalogue } from "./catalogue-cache.ts";
+import { KeptPerProduct } from "./kept-per-product.ts";
 import { storedPictureUrl } from "./picture-store.ts";
-import { followStockChanges, lastStockChanges } from "./stock-changes.ts";
 
 /**
  * The one answer for a product id or slug the catalogue does not know (or will not show), so every
@@ -179,22 +178,14 @@ export async function productCardsInOrder(
  */
 const CARD_CACHE_ENTRIES = 60_000;
 
-interface CachedCard {
-  /** The catalogue part of the revision the card was read at, and the stock part. */
-  structural: string;
-  stock: number;
-  card: ProductCard;
-}
-
-const cardCaches = new WeakMap<Db, LRUCache<string, CachedCard>>();
+const keptCards = new KeptPerProduct<ProductCard>(CARD_CACHE_ENTRIES);
 
 /**
  * A listing page's cards as `productCardsInOrder` gives them, each kept per product and currency and
- * for at most the catalogue cache's age: a page of products not asked for lately reads only those.
- * A kept card serves while the catalogue revision it was read at holds; a sale moves only the stock
- * revision, and then only the cards of the products whose stock changed are read again (decision
- * 0097). `cacheOf` is the database the cache belongs to; the cards missing are read through `db` (a
- * listing's transaction). Cached cards are shared: callers never change them.
+ * for at most the catalogue cache's age (`KeptPerProduct`): a page of products not asked for lately
+ * reads only those. `cacheOf` is the database the cache belongs to; the cards missing are read
+ * through `db` (a listing's transaction, inside which the stock changes are not read: a card they
+ * would have to vouch for is read again through the transaction).
  */
 export async function cachedCardsInOrder(
   cacheOf: Db,
@@ -203,40 +194,15 @@ export async function cachedCardsInOrder(
   productIds: number[],
   revision: string,
 ): Promise<ProductCard[]> {
-  const { structural, stock } = revisionParts(revision);
-  let cache = cardCaches.get(cacheOf);
-  if (!cache) {
-    cache = new LRUCache<string, CachedCard>({ max: CARD_CACHE_ENTRIES, ttl: CATALOGUE_MAX_AGE_MS });
-    cardCaches.set(cacheOf, cache);
-  }
-  // Cards kept at a stock revision before the changes were followed are not known to be right.
-  const followedSince = Number.isNaN(stock) ? Number.POSITIVE_INFINITY : followStockChanges(cacheOf, stock);
-  const found = new Map<number, ProductCard>();
-  const missing: number[] = [];
-  /** Kept at another stock revision: right unless the product's stock changed since. */
-  const toCheck: { id: number; hit: CachedCard }[] = [];
-  for (const id of productIds) {
-    const hit = cache.get(`${currency}:${id}`);
-    if (!hit || hit.structural !== structural) missing.push(id);
-    else if (hit.stock === stock) found.set(id, hit.card);
-    // (With no stock part, nothing was followed: `followedSince` is infinite.)
-    else if (!(hit.stock >= followedSince)) missing.push(id);
-    else toCheck.push({ id, hit });
-  }
-  if (toCheck.length > 0) {
-    // Inside a listing's transaction (a search) the changes are not read: a card they would have to
-    // vouch for is read again, with the others missing, through the transaction.
-    const lastChange = await lastStockChanges(cacheOf, stock, db === cacheOf);
-    for (const { id, hit } of toCheck) {
-      if (lastChange && (lastChange.get(id) ?? 0) <= hit.stock) found.set(id, hit.card);
-      else missing.push(id);
-    }
-  }
-  if (missing.length > 0)
-    for (const card of await productCardsInOrder(db, currency, missing)) {
-      found.set(card.product_id, card);
-      cache.set(`${currency}:${card.product_id}`, { structural, stock, card });
-    }
+  const found = await keptCards.get(
+    cacheOf,
+    currency,
+    productIds,
+    revision,
+    db === cacheOf,
+    async (missing) =>
+      (await productCardsInOrder(db, currency, missing)).map((card) => [card.product_id, card] as const),
+  );
   // Products offline or without a price in the currency are left out, as the statement leaves them.
   return productIds.flatMap((id) => {
     const card = found.get(id);
