@@ -8,14 +8,18 @@ import { KeptPerProduct } from "#modules/catalog/kept-per-product.ts";
 import type { LineCustomization, PackagePart } from "./cart.schema.ts";
 import type { PricedOption } from "./customizations.service.ts";
 
-/** A bag line with its product, size, stock and price in the market's currency, as one query reads it. */
-export interface LineRow {
+/** A bag line as the bag's own read gives it: the bag's columns only. */
+export interface OwnLineRow {
   line_id: number;
   product_id: number;
   size_id: number | null;
   quantity: number;
   customization: LineCustomization | null;
   package_parts: PackagePart[] | null;
+}
+
+/** What a bag line shows of its product, in the market's currency. */
+interface ProductColumns {
   name: string;
   style: string;
   relative_url: string;
@@ -23,19 +27,23 @@ export interface LineRow {
   is_package: boolean;
   is_giftcard: boolean;
   online: boolean;
+  excluded_from_discounts: boolean;
   brand: string;
+  price: number | null;
+  rrp: number | null;
+  options: PricedOption[] | null;
+}
+
+/** A bag line with its product, size, stock and price in the market's currency, as one query reads it. */
+export interface LineRow extends OwnLineRow, ProductColumns {
   size_name: string | null;
   stock: number | null;
   supplier_id: number | null;
   supplier: string | null;
-  price: number | null;
-  rrp: number | null;
-  options: PricedOption[] | null;
   parts:
     | { product_id: number; name: string; size: string | null; stock: number | null; online: boolean }[]
     | null;
   is_favorite: boolean;
-  excluded_from_discounts: boolean;
 }
 
 interface BagSize {
@@ -46,35 +54,13 @@ interface BagSize {
 }
 
 /** A product as a bag line shows it, in one currency. */
-interface BagProduct {
-  name: string;
-  style: string;
-  relative_url: string;
-  is_customizable: boolean;
-  is_package: boolean;
-  is_giftcard: boolean;
-  online: boolean;
-  excluded_from_discounts: boolean;
-  brand: string;
-  price: number | null;
-  rrp: number | null;
-  options: PricedOption[] | null;
+interface BagProduct extends ProductColumns {
   sizes: ReadonlyMap<number, BagSize>;
 }
 
-interface BagProductRow extends Omit<BagProduct, "sizes"> {
+interface BagProductRow extends ProductColumns {
   id: number;
   sizes: ({ id: number } & BagSize)[] | null;
-}
-
-/** A bag line as the bag's own read gives it: the bag's columns only. */
-export interface OwnLineRow {
-  line_id: number;
-  product_id: number;
-  size_id: number | null;
-  quantity: number;
-  customization: LineCustomization | null;
-  package_parts: PackagePart[] | null;
 }
 
 const productsStatement = preparedStatement<BagProductRow>("bag_products", () => {
