@@ -1,13 +1,34 @@
 import { LRUCache } from "lru-cache";
 import type { Db } from "#db/client.ts";
 import { CATALOGUE_MAX_AGE_MS, revisionParts } from "./catalogue-cache.ts";
-import { followStockChanges, lastStockChanges } from "./stock-changes.ts";
+import {
+  followStockChanges,
+  knownStockChanges,
+  lastStockChanges,
+  type StockChanges,
+} from "./stock-changes.ts";
 
 interface Kept<T> {
   /** The catalogue part of the revision the value was read at, and the stock part. */
   structural: string;
   stock: number;
+  /** How many reads of the stock changes had ended before the value was read. */
+  changesRead: number;
   value: T;
+}
+
+/**
+ * Whether the product's latest stock change may be missing from a kept value: one at a later stock
+ * revision, or one found by a read of the changes that ended after the value was read. A change
+ * takes its revision a moment before it can be read (migration 0032), so a value read in that moment
+ * holds the stock from before a change at its own revision or earlier; a read of the changes that
+ * ended before the value was read found only changes the value's read could see.
+ */
+function mayMissChange(changes: StockChanges | null, id: number, kept: Kept<unknown>): boolean {
+  if (!changes) return false;
+  const last = changes.lastChange.get(id);
+  if (last === undefined) return false;
+  return last > kept.stock || (changes.learnedIn.get(id) ?? 0) > kept.changesRead;
 }
 
 /**
@@ -50,31 +71,42 @@ export class KeptPerProduct<T> {
     }
     // Values kept at a stock revision before the changes were followed are not known to be right.
     const followedSince = Number.isNaN(stock) ? Number.POSITIVE_INFINITY : followStockChanges(cacheOf, stock);
+    // What the process has read of the changes already: a value at this very revision is checked
+    // against it without reading again.
+    const known = knownStockChanges(cacheOf);
     const found = new Map<number, T>();
     const missing = new Set<number>();
     /** Kept at another stock revision: right unless the product's stock changed since. */
     const toCheck: { id: number; hit: Kept<T> }[] = [];
+    const seen = new Set<number>();
     for (const id of productIds) {
-      if (found.has(id) || missing.has(id)) continue;
+      if (seen.has(id)) continue;
+      seen.add(id);
       const hit = cache.get(`${variant}:${id}`);
       if (!hit || hit.structural !== structural) missing.add(id);
-      else if (hit.stock === stock) found.set(id, hit.value);
+      else if (hit.stock === stock) {
+        if (mayMissChange(known, id, hit)) missing.add(id);
+        else found.set(id, hit.value);
+      }
       // (With no stock part, nothing was followed: `followedSince` is infinite.)
       else if (!(hit.stock >= followedSince)) missing.add(id);
       else toCheck.push({ id, hit });
     }
     if (toCheck.length > 0) {
-      const lastChange = await lastStockChanges(cacheOf, stock, mayReadChanges);
+      const changes = await lastStockChanges(cacheOf, stock, mayReadChanges);
       for (const { id, hit } of toCheck) {
-        if (lastChange && (lastChange.get(id) ?? 0) <= hit.stock) found.set(id, hit.value);
+        if (changes && !mayMissChange(changes, id, hit)) found.set(id, hit.value);
         else missing.add(id);
       }
     }
-    if (missing.size > 0)
+    if (missing.size > 0) {
+      // Taken before the read: a read of the changes ending during it may find one it did not see.
+      const changesRead = knownStockChanges(cacheOf)?.reads ?? 0;
       for (const [id, value] of await readMissing([...missing])) {
         found.set(id, value);
-        cache.set(`${variant}:${id}`, { structural, stock, value });
+        cache.set(`${variant}:${id}`, { structural, stock, changesRead, value });
       }
+    }
     return found;
   }
 }

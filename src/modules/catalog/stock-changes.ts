@@ -6,7 +6,9 @@ import { productStockChanges } from "./catalog.schema.ts";
  * Which products' stock changed, per process (decision 0097): the rows a deferred trigger writes for
  * each stock change as its transaction commits (migration 0032), read once for every move of the
  * stock revision. A card kept at stock revision S is still right at a later revision when its
- * product's last change is at S or before.
+ * product's last change is at S or before, and was read before the card was (decision 0106: a
+ * change takes its revision a moment before it can be read, so a card read in that moment holds the
+ * stock from before a change at S or earlier).
  */
 
 /**
@@ -29,7 +31,21 @@ interface Tracker {
   known: number;
   /** Product id → the latest stock revision that changed it, of those read. */
   lastChange: Map<number, number>;
+  /** Product id → the read (counted from 1) that found its latest change. */
+  learnedIn: Map<number, number>;
+  /** How many reads of the changes have ended. */
+  reads: number;
   reading: Promise<void> | null;
+}
+
+/** The changes a process has read so far. */
+export interface StockChanges {
+  /** Product id → the latest stock revision that changed it (products absent did not change). */
+  readonly lastChange: ReadonlyMap<number, number>;
+  /** Product id → the read that found that change. */
+  readonly learnedIn: ReadonlyMap<number, number>;
+  /** How many reads had ended: a value read after this many knows of every change they found. */
+  readonly reads: number;
 }
 
 const trackers = new WeakMap<Db, Tracker>();
@@ -41,24 +57,32 @@ const trackers = new WeakMap<Db, Tracker>();
 export function followStockChanges(db: Db, stock: number): number {
   let tracker = trackers.get(db);
   if (!tracker) {
-    tracker = { since: stock, known: stock, lastChange: new Map(), reading: null };
+    tracker = {
+      since: stock,
+      known: stock,
+      lastChange: new Map(),
+      learnedIn: new Map(),
+      reads: 0,
+      reading: null,
+    };
     trackers.set(db, tracker);
   }
   return tracker.since;
 }
 
+/** The changes read so far, without reading (null before the process follows any). */
+export function knownStockChanges(db: Db): StockChanges | null {
+  return trackers.get(db) ?? null;
+}
+
 /**
- * The latest stock revision at which each product changed, as read up to `stock` (products absent
- * did not change since the process began following), or null when that would need a read and
+ * The changes read up to `stock` (products absent did not change since the process began
+ * following), or null when that would need a read and
  * `mayRead` is false: a caller inside a transaction must not wait for another connection's read
  * (PGlite's one connection would wait for that transaction). Callers asking while a read is under way
  * share it.
  */
-export async function lastStockChanges(
-  db: Db,
-  stock: number,
-  mayRead = true,
-): Promise<ReadonlyMap<number, number> | null> {
+export async function lastStockChanges(db: Db, stock: number, mayRead = true): Promise<StockChanges | null> {
   const tracker = trackers.get(db);
   if (!tracker) return null;
   while (tracker.known < stock) {
@@ -70,15 +94,19 @@ export async function lastStockChanges(
         sql`select product_id, revision from product_stock_changes where revision > ${from}`,
       )
         .then((changes) => {
+          const read = tracker.reads + 1;
           let known = Math.max(tracker.known, stock);
           for (const change of changes) {
             const revision = Number(change.revision);
             const productId = Number(change.product_id);
-            if (revision > (tracker.lastChange.get(productId) ?? 0))
+            if (revision > (tracker.lastChange.get(productId) ?? 0)) {
               tracker.lastChange.set(productId, revision);
+              tracker.learnedIn.set(productId, read);
+            }
             known = Math.max(known, revision);
           }
           tracker.known = known;
+          tracker.reads = read;
         })
         .finally(() => {
           tracker.reading = null;
@@ -86,7 +114,7 @@ export async function lastStockChanges(
     }
     await tracker.reading;
   }
-  return tracker.lastChange;
+  return tracker;
 }
 
 /** Removes the changes older than STOCK_CHANGE_KEEP_MS (a scheduled job); how many it removed. */

@@ -1,4 +1,5 @@
 import type { Db } from "#db/client.ts";
+import { moveCatalogueRevision } from "#modules/catalog/catalogue-cache.ts";
 import type { ImportError, ReadProduct } from "#modules/catalog/catalogue-feed.ts";
 import { checkProducts, importContext, upsertProducts } from "#modules/catalog/catalogue-import.steps.ts";
 import { queuePictureCopies } from "#modules/catalog/picture-copy.ts";
@@ -71,6 +72,10 @@ export async function importCatalogue(
       await queuePictureCopies(tx, deps.jobs, result.pictures);
       return { ...result, notified };
     });
+    // The batch's writes moved the revision as they were made, before the commit: a listing, bag or
+    // page read in between is kept at the new revision with what was there before. Moving it again
+    // now the batch is visible ends that at once rather than after the caches' time limit.
+    await moveCatalogueRevision(db);
     await options.afterBatch?.(written.productIds);
     report.created += written.created;
     report.updated += written.updated;
