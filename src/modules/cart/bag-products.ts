@@ -1,7 +1,7 @@
 // What a bag shows of its products (names, brands, prices, prints on offer, sizes and their stock),
 // kept per process at the catalogue revision it was read at (decision 0106): the bag's own read then
 // reads only the bag's rows, and the products' rows only when the catalogue changed them.
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { Db } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
 import { KeptPerProduct } from "#modules/catalog/kept-per-product.ts";
@@ -63,14 +63,21 @@ interface BagProductRow extends ProductColumns {
   sizes: ({ id: number } & BagSize)[] | null;
 }
 
+/**
+ * A product's prints on offer with their prices in the market's currency, as JSON (`p` is the
+ * product): the one expression for the bag's full statement and its kept products' read.
+ */
+export const printOptionsSql = (currency: SQL) =>
+  sql`(select json_agg(json_build_object('type', o.type, 'title', o.title,
+                                          'price', coalesce((o.prices->>${currency})::int, 0)))
+         from customization_options o where o.product_id = p.id)`;
+
 const productsStatement = preparedStatement<BagProductRow>("bag_products", () => {
   const currency = sql`${sql.placeholder("currency")}::text`;
   return sql`
     select p.id, p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
            p.excluded_from_discounts, b.name as brand, pp.price, pp.rrp,
-           (select json_agg(json_build_object('type', o.type, 'title', o.title,
-                                              'price', coalesce((o.prices->>${currency})::int, 0)))
-              from customization_options o where o.product_id = p.id) as options,
+           ${printOptionsSql(currency)} as options,
            (select json_agg(json_build_object('id', s.id, 'name', s.name, 'stock', s.stock,
                                               'supplier_id', s.supplier_id, 'supplier', sup.name))
               from product_sizes s left join suppliers sup on sup.id = s.supplier_id

@@ -4,9 +4,10 @@
 import { sql } from "drizzle-orm";
 import type { Db, Tx } from "#db/client.ts";
 import { preparedStatement } from "#db/prepared.ts";
+import { currentRevisionSql } from "#modules/catalog/catalogue-cache.ts";
 import { type MarketConfig, marketConfig } from "#modules/delivery/market-config.ts";
 import type { Market, UiLocale } from "#modules/markets/markets.service.ts";
-import { type LineRow, linesWithKeptProducts, type OwnLineRow } from "./bag-products.ts";
+import { type LineRow, linesWithKeptProducts, type OwnLineRow, printOptionsSql } from "./bag-products.ts";
 import { OWN_SUPPLIER } from "./cart.contract.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { computeTotals, type TotalsGiftCard, type TotalsLine, type TotalsVoucher } from "./cart-totals.ts";
@@ -95,9 +96,7 @@ function bagStatement(
              p.name, p.style, p.relative_url, p.is_customizable, p.is_package, p.is_giftcard, p.online,
              p.excluded_from_discounts,
              b.name as brand, s.name as size_name, s.stock, s.supplier_id, sup.name as supplier, pp.price, pp.rrp,
-             (select json_agg(json_build_object('type', o.type, 'title', o.title,
-                                                'price', coalesce((o.prices->>${currency}::text)::int, 0)))
-                from customization_options o where o.product_id = p.id) as options,
+             ${printOptionsSql(sql`${currency}::text`)} as options,
              (select json_agg(json_build_object('product_id', part.product_id, 'name', pp2.name,
                                                 'size', ps2.name, 'stock', ps2.stock, 'online', pp2.online)
                               order by part.ord)
@@ -105,7 +104,7 @@ function bagStatement(
                 cross join lateral (select (e.value->>'product_id')::int as product_id,
                                            (e.value->>'size_id')::int as size_id, e.ord) as part
                 join products pp2 on pp2.id = part.product_id
-                left join product_sizes ps2 on ps2.id = part.size_id) as parts,
+                left join product_sizes ps2 on ps2.id = part.size_id and ps2.product_id = part.product_id) as parts,
              ${
                favourites
                  ? sql`exists (select 1 from favourites f where f.user_id = ${sql.placeholder("favouritesOf")}::int and f.product_id = p.id)`
@@ -114,13 +113,12 @@ function bagStatement(
         from cart_lines l
         join products p on p.id = l.product_id
         join brands b on b.id = p.brand_id
-        left join product_sizes s on s.id = l.size_id
+        left join product_sizes s on s.id = l.size_id and s.product_id = l.product_id
         left join suppliers sup on sup.id = s.supplier_id
         left join product_prices pp on pp.product_id = p.id and pp.currency = ${currency}::text
        where l.cart_id = (select id from cart)`;
   const keptColumns = keptProducts
-    ? sql`(select c.last_value::text || '.' || s.last_value::text
-                from catalogue_revision c, stock_revision s) as revision,
+    ? sql`${currentRevisionSql()} as revision,
              ${
                favourites
                  ? sql`coalesce((select array_agg(f.product_id) from favourites f

@@ -57,10 +57,13 @@ export function reuseRevisionReads(db: Db, ms: number) {
   cacheFor(db).reuseMs = ms;
 }
 
+/** The current revision as a value in a statement: in another statement, it is read with its rows. */
+export const currentRevisionSql = () =>
+  sql`(select c.last_value::text || '.' || s.last_value::text from catalogue_revision c, stock_revision s)`;
+
 const revisionStatement = preparedStatement<{ revision: string }>(
   "catalogue_revision",
-  () => sql`select c.last_value::text || '.' || s.last_value::text as revision
-              from catalogue_revision c, stock_revision s`,
+  () => sql`select ${currentRevisionSql()} as revision`,
 );
 
 /**
