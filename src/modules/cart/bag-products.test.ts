@@ -10,8 +10,12 @@ import { formatCart } from "./cart-output.ts";
 import type { CartOwner } from "./cart-owner.ts";
 import { priceCart } from "./cart-pricing.ts";
 
-const market = MARKETS.find((m) => m.currency === "EUR") ?? (MARKETS[0] as (typeof MARKETS)[number]);
+type Market = (typeof MARKETS)[number];
+const market = MARKETS.find((m) => m.currency === "EUR") ?? (MARKETS[0] as Market);
+const otherMarket = MARKETS.find((m) => m.currency !== market.currency) as Market;
 
+// The tests run in order on one bag and one process's kept products: each starts from what the one
+// before it left kept, as a shopper's next read does.
 describe("a bag read with the products the process keeps (decision 0106)", () => {
   let testDb: TestDatabase;
   let sizes: { product_id: number; id: number }[];
@@ -29,6 +33,7 @@ describe("a bag read with the products the process keeps (decision 0106)", () =>
          order by s.product_id, s.id`,
       )
     ).filter((row, i, all) => all.findIndex((r) => r.product_id === row.product_id) === i);
+    expect(sizes.length).toBeGreaterThan(10);
     const [user] = await rows<{ id: number }>(
       db,
       sql`insert into users (email, name) values ('kept-bag@example.com', 'Kept Bag') returning id`,
@@ -62,17 +67,17 @@ describe("a bag read with the products the process keeps (decision 0106)", () =>
   afterAll(async () => testDb?.drop());
 
   /** The bag as the statement that reads every product with it shows it (checkout's read). */
-  const readFully = async () =>
+  const readFully = async (inMarket: Market = market) =>
     formatCart(
-      await priceCart(testDb.database.db, { owner }, market, "de", { userId: owner.userId }),
-      market,
+      await priceCart(testDb.database.db, { owner }, inMarket, "de", { userId: owner.userId }),
+      inMarket,
     );
 
   /** The bag read as the shopper's bag page reads it, and the round trips it took. */
-  const readKept = async () => {
+  const readKept = async (inMarket: Market = market) => {
     const counter = roundTripCounter(testDb.database);
     const before = counter.roundTrips;
-    const cart = await readCart(testDb.database.db, owner, market, "de");
+    const cart = await readCart(testDb.database.db, owner, inMarket, "de");
     return { cart, trips: counter.roundTrips - before };
   };
 
@@ -91,6 +96,40 @@ describe("a bag read with the products the process keeps (decision 0106)", () =>
     const second = await readKept();
     expect(second.cart).toEqual(first.cart);
     expect(second.trips).toBe(1);
+  });
+
+  it("keeps each market's prices apart: the same bag in another currency shows that currency's", async () => {
+    const inEuros = await readKept();
+    const elsewhere = await readKept(otherMarket);
+    expect(elsewhere.cart).toEqual(await readFully(otherMarket));
+    expect(elsewhere.cart.currency).not.toBe(inEuros.cart.currency);
+    // The other currency's products (and that market's set-up) are read once, then kept beside the
+    // euro ones.
+    expect((await readKept(otherMarket)).trips).toBe(1);
+    const again = await readKept();
+    expect(again.cart).toEqual(inEuros.cart);
+    expect(again.trips).toBe(1);
+  });
+
+  it("shows a favourite added or removed at once, without reading the products again", async () => {
+    const db = testDb.database.db;
+    const productId = sizes[0]?.product_id as number;
+    const favourites = async () =>
+      (await readKept()).cart.lines.filter((line) => line.is_favorite).map((line) => line.product_id);
+    await db.execute(
+      sql`insert into favourites (user_id, product_id) values (${owner.userId}, ${productId})`,
+    );
+    const added = await readKept();
+    expect(added.cart).toEqual(await readFully());
+    expect(added.trips).toBe(1);
+    expect((await favourites()).sort()).toEqual([productId, sizes[1]?.product_id].sort());
+    await db.execute(
+      sql`delete from favourites where user_id = ${owner.userId} and product_id = ${sizes[1]?.product_id as number}`,
+    );
+    const removed = await readKept();
+    expect(removed.cart).toEqual(await readFully());
+    expect(removed.trips).toBe(1);
+    expect(await favourites()).toEqual([productId]);
   });
 
   it("shows a new price at once, reading again only then", async () => {
@@ -137,5 +176,7 @@ describe("a bag read with the products the process keeps (decision 0106)", () =>
     expect(after.cart.lines.find((l) => l.product_id === productId)?.message?.text).toBe(
       "cart.message.soldOut",
     );
+    // A change of a product moves the catalogue revision: the bag's products are read again.
+    expect(after.trips).toBe(2);
   });
 });
