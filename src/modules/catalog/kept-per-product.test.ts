@@ -44,6 +44,32 @@ describe("values kept per product and catalogue revision", () => {
       )[0]?.count,
     );
 
+  /** A revision taken from the stock sequence, as a sale's commit takes it. */
+  const takeRevision = async () =>
+    Number(
+      (
+        await rows<{ next: string }>(testDb.database.db, sql`select nextval('stock_revision')::text as next`)
+      )[0]?.next,
+    );
+
+  /** A sale whose revision was taken earlier becoming readable: its stock, and its row at `revision`. */
+  const saleBecomesReadable = async (product: number, revision: number, added: number) => {
+    const db = testDb.database.db;
+    await db.execute(sql`alter table product_sizes disable trigger product_sizes_stock_changes`);
+    try {
+      await db.execute(sql`update product_sizes set stock = stock + ${added} where product_id = ${product}`);
+    } finally {
+      await db.execute(sql`alter table product_sizes enable trigger product_sizes_stock_changes`);
+    }
+    await db.execute(
+      sql`insert into product_stock_changes (revision, product_id) values (${revision}, ${product})`,
+    );
+  };
+
+  /** A sale of another product, as every sale writes it: the stock revision moves. */
+  const saleElsewhere = (other: number) =>
+    testDb.database.db.execute(sql`update product_sizes set stock = stock + 1 where product_id = ${other}`);
+
   it("reads a value again when a change it could not see is found at its own revision or earlier", async () => {
     const db = testDb.database.db;
     const [product, other] = products as [number, number];
@@ -64,10 +90,7 @@ describe("values kept per product and catalogue revision", () => {
 
     // The race, step by step: a sale of `product` has taken stock revision S as it commits, and a
     // read of the bag or listing reads S and the product's stock before the sale can be seen.
-    const [{ next } = { next: 0 }] = await rows<{ next: string }>(
-      db,
-      sql`select nextval('stock_revision')::text as next`,
-    );
+    const next = await takeRevision();
     const atS = await catalogueRevision(db);
     expect(atS.endsWith(`.${next}`)).toBe(true);
     const [[, before] = [0, 0]] = await stockOf([product]);
@@ -78,21 +101,14 @@ describe("values kept per product and catalogue revision", () => {
     });
     expect(stale.get(product)).toBe(before);
     // …then the sale becomes visible: its stock, and its row at S.
-    await db.execute(sql`alter table product_sizes disable trigger product_sizes_stock_changes`);
-    try {
-      await db.execute(sql`update product_sizes set stock = stock + 3 where product_id = ${product}`);
-    } finally {
-      await db.execute(sql`alter table product_sizes enable trigger product_sizes_stock_changes`);
-    }
-    await db.execute(
-      sql`insert into product_stock_changes (revision, product_id) values (${next}, ${product})`,
-    );
+    await saleBecomesReadable(product, next, 3);
 
     // Another sale moves the revision: the changes are read, the one at S is found, and the value
     // read before it could be seen is read again, though S is not after the revision it was kept at.
-    await db.execute(sql`update product_sizes set stock = stock + 1 where product_id = ${other}`);
+    await saleElsewhere(other);
+    asked.length = 0;
     const later = await kept.get(db, "", [product], await catalogueRevision(db), true, read);
-    expect(asked.at(-1)).toEqual([product]);
+    expect(asked).toEqual([[product]]);
     expect(later.get(product)).toBe(before + 3 * (await sizesOf(product)));
 
     // Read after the change was found, the value is right from then on: kept, not read again.
@@ -101,5 +117,39 @@ describe("values kept per product and catalogue revision", () => {
     const again = await kept.get(db, "", [product], await catalogueRevision(db), true, read);
     expect(asked).toEqual([]);
     expect(again.get(product)).toBe(later.get(product));
+  });
+
+  it("reads a value again when an earlier sale of its product becomes readable after a later one", async () => {
+    const db = testDb.database.db;
+    const [product, other] = products as [number, number];
+    const kept = new KeptPerProduct<number>(100);
+    const asked: number[][] = [];
+    const read = async (ids: number[]) => {
+      asked.push(ids);
+      return stockOf(ids);
+    };
+    await saleElsewhere(other);
+    await kept.get(db, "", [product], await catalogueRevision(db), true, read);
+
+    // Two sales of the product's sizes commit together: the first takes S, the second S + 1, and the
+    // second becomes readable first.
+    const first = await takeRevision();
+    const second = await takeRevision();
+    await saleBecomesReadable(product, second, 2);
+    await saleElsewhere(other);
+    asked.length = 0;
+    const afterSecond = await kept.get(db, "", [product], await catalogueRevision(db), true, read);
+    expect(asked).toEqual([[product]]);
+    const [[, withSecond] = [0, 0]] = await stockOf([product]);
+    expect(afterSecond.get(product)).toBe(withSecond);
+
+    // Then the first: its revision is before the one the product was last read after, but the
+    // process had not found it, so the value is read again.
+    await saleBecomesReadable(product, first, 3);
+    await saleElsewhere(other);
+    asked.length = 0;
+    const afterFirst = await kept.get(db, "", [product], await catalogueRevision(db), true, read);
+    expect(asked).toEqual([[product]]);
+    expect(afterFirst.get(product)).toBe(withSecond + 3 * (await sizesOf(product)));
   });
 });

@@ -78,6 +78,8 @@ export class KeptPerProduct<T> {
     const missing = new Set<number>();
     /** Kept at another stock revision: right unless the product's stock changed since. */
     const toCheck: { id: number; hit: Kept<T> }[] = [];
+    /** Kept at this very revision and found right by the changes known before this call's read. */
+    const atRevision: { id: number; hit: Kept<T> }[] = [];
     const seen = new Set<number>();
     for (const id of productIds) {
       if (seen.has(id)) continue;
@@ -86,7 +88,10 @@ export class KeptPerProduct<T> {
       if (!hit || hit.structural !== structural) missing.add(id);
       else if (hit.stock === stock) {
         if (mayMissChange(known, id, hit)) missing.add(id);
-        else found.set(id, hit.value);
+        else {
+          found.set(id, hit.value);
+          atRevision.push({ id, hit });
+        }
       }
       // (With no stock part, nothing was followed: `followedSince` is infinite.)
       else if (!(hit.stock >= followedSince)) missing.add(id);
@@ -98,6 +103,12 @@ export class KeptPerProduct<T> {
         if (changes && !mayMissChange(changes, id, hit)) found.set(id, hit.value);
         else missing.add(id);
       }
+      // The read just made may have found a change those values could not see.
+      for (const { id, hit } of atRevision)
+        if (mayMissChange(changes, id, hit)) {
+          found.delete(id);
+          missing.add(id);
+        }
     }
     if (missing.size > 0) {
       // Taken before the read: a read of the changes ending during it may find one it did not see.

@@ -31,8 +31,14 @@ interface Tracker {
   known: number;
   /** Product id → the latest stock revision that changed it, of those read. */
   lastChange: Map<number, number>;
-  /** Product id → the read (counted from 1) that found its latest change. */
+  /** Product id → the last read (counted from 1) that found a change of it not found before. */
   learnedIn: Map<number, number>;
+  /**
+   * The changes ("revision:product") the last read found. Each read goes back over the one before,
+   * so a change it finds that is not here is new to the process, whatever its revision: two sales of
+   * one product can become readable in the other order than their revisions.
+   */
+  found: Set<string>;
   /** How many reads of the changes have ended. */
   reads: number;
   reading: Promise<void> | null;
@@ -42,7 +48,7 @@ interface Tracker {
 export interface StockChanges {
   /** Product id → the latest stock revision that changed it (products absent did not change). */
   readonly lastChange: ReadonlyMap<number, number>;
-  /** Product id → the read that found that change. */
+  /** Product id → the last read that found a change of it not found before. */
   readonly learnedIn: ReadonlyMap<number, number>;
   /** How many reads had ended: a value read after this many knows of every change they found. */
   readonly reads: number;
@@ -62,6 +68,7 @@ export function followStockChanges(db: Db, stock: number): number {
       known: stock,
       lastChange: new Map(),
       learnedIn: new Map(),
+      found: new Set(),
       reads: 0,
       reading: null,
     };
@@ -95,17 +102,20 @@ export async function lastStockChanges(db: Db, stock: number, mayRead = true): P
       )
         .then((changes) => {
           const read = tracker.reads + 1;
+          const found = new Set<string>();
           let known = Math.max(tracker.known, stock);
           for (const change of changes) {
             const revision = Number(change.revision);
             const productId = Number(change.product_id);
-            if (revision > (tracker.lastChange.get(productId) ?? 0)) {
+            const key = `${revision}:${productId}`;
+            found.add(key);
+            if (!tracker.found.has(key)) tracker.learnedIn.set(productId, read);
+            if (revision > (tracker.lastChange.get(productId) ?? 0))
               tracker.lastChange.set(productId, revision);
-              tracker.learnedIn.set(productId, read);
-            }
             known = Math.max(known, revision);
           }
           tracker.known = known;
+          tracker.found = found;
           tracker.reads = read;
         })
         .finally(() => {
