@@ -44,6 +44,16 @@ describe("values kept per product and catalogue revision", () => {
       )[0]?.count,
     );
 
+  /** A read of the products' stock that notes each call's ids in `asked`. */
+  const countedReads = () => {
+    const asked: number[][] = [];
+    const read = async (ids: number[]) => {
+      asked.push(ids);
+      return stockOf(ids);
+    };
+    return { asked, read };
+  };
+
   /** A revision taken from the stock sequence, as a sale's commit takes it. */
   const takeRevision = async () =>
     Number(
@@ -74,16 +84,12 @@ describe("values kept per product and catalogue revision", () => {
     const db = testDb.database.db;
     const [product, other] = products as [number, number];
     const warm = new KeptPerProduct<number>(100);
-    const asked: number[][] = [];
-    const read = async (ids: number[]) => {
-      asked.push(ids);
-      return stockOf(ids);
-    };
+    const { asked, read } = countedReads();
 
     // A sale elsewhere first, so that the process has followed and read the changes once.
-    await db.execute(sql`update product_sizes set stock = stock + 1 where product_id = ${other}`);
+    await saleElsewhere(other);
     await warm.get(db, "", [product, other], await catalogueRevision(db), true, read);
-    await db.execute(sql`update product_sizes set stock = stock + 1 where product_id = ${other}`);
+    await saleElsewhere(other);
     await warm.get(db, "", [product, other], await catalogueRevision(db), true, read);
     // The values this test follows are kept from here on, first read at the race's revision.
     const kept = new KeptPerProduct<number>(100);
@@ -113,7 +119,7 @@ describe("values kept per product and catalogue revision", () => {
 
     // Read after the change was found, the value is right from then on: kept, not read again.
     asked.length = 0;
-    await db.execute(sql`update product_sizes set stock = stock + 1 where product_id = ${other}`);
+    await saleElsewhere(other);
     const again = await kept.get(db, "", [product], await catalogueRevision(db), true, read);
     expect(asked).toEqual([]);
     expect(again.get(product)).toBe(later.get(product));
@@ -123,11 +129,7 @@ describe("values kept per product and catalogue revision", () => {
     const db = testDb.database.db;
     const [product, other] = products as [number, number];
     const kept = new KeptPerProduct<number>(100);
-    const asked: number[][] = [];
-    const read = async (ids: number[]) => {
-      asked.push(ids);
-      return stockOf(ids);
-    };
+    const { asked, read } = countedReads();
     await saleElsewhere(other);
     await kept.get(db, "", [product], await catalogueRevision(db), true, read);
 

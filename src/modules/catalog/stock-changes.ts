@@ -84,10 +84,9 @@ export function knownStockChanges(db: Db): StockChanges | null {
 
 /**
  * The changes read up to `stock` (products absent did not change since the process began
- * following), or null when that would need a read and
- * `mayRead` is false: a caller inside a transaction must not wait for another connection's read
- * (PGlite's one connection would wait for that transaction). Callers asking while a read is under way
- * share it.
+ * following), or null when that would need a read and `mayRead` is false: a caller inside a
+ * transaction must not wait for another connection's read (PGlite's one connection would wait for
+ * that transaction). Callers asking while a read is under way share it.
  */
 export async function lastStockChanges(db: Db, stock: number, mayRead = true): Promise<StockChanges | null> {
   const tracker = trackers.get(db);
